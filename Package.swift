@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dibuild",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dibuild", targets: ["dibuild"]),
+        .library(name: "DIEngine", targets: ["DIEngine"]),
+        .library(name: "DIRuntime", targets: ["DIRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
+        .target(
+            name: "DIEngine",
+            dependencies: [
+                "CYaml",
+                "CXXHash",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "DIRuntime"),
+        .executableTarget(
+            name: "dibuild",
+            dependencies: [
+                "DIEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DIEngineTests", dependencies: ["DIEngine"]),
+        .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime"]),
+        .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild"]),
+    ]
+)

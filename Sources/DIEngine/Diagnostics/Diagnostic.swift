@@ -1,0 +1,101 @@
+/// Severity of a diagnostic, in the order the report sorts them (errors first).
+public enum Severity: String, Codable, Sendable, Comparable {
+    case error
+    case warning
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A 1-based line and a 1-based column counted in UTF-8 bytes, as swiftc reports them.
+public struct SourcePosition: Hashable, Codable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A position in a named file; `path` is a display path (spec README, "Display path").
+public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
+    public var path: String
+    public var position: SourcePosition
+
+    public init(path: String, position: SourcePosition) {
+        self.path = path
+        self.position = position
+    }
+
+    public init(path: String, line: Int, column: Int) {
+        self.init(path: path, position: SourcePosition(line: line, column: column))
+    }
+
+    public var line: Int { position.line }
+    public var column: Int { position.column }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) || lhs.path == rhs.path)
+            && (lhs.path != rhs.path || lhs.position < rhs.position)
+    }
+}
+
+/// A `note:` line attached to a diagnostic.
+public struct DiagnosticNote: Hashable, Codable, Sendable {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// One compiler-style diagnostic. `code` is the catalogue ID of `diagnostics.md` §7 (`I06`, `S01`, …);
+/// it is not printed but lets tests and `--werror` logic identify the check.
+public struct Diagnostic: Hashable, Codable, Sendable {
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    public var notes: [DiagnosticNote]
+
+    public init(
+        _ code: String,
+        _ severity: Severity = .error,
+        _ message: String,
+        at location: SourceLocation? = nil,
+        notes: [DiagnosticNote] = []
+    ) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(
+        _ code: String, _ message: String, at location: SourceLocation? = nil, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(code, .error, message, at: location, notes: notes)
+    }
+
+    public static func warning(
+        _ code: String, _ message: String, at location: SourceLocation? = nil, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(code, .warning, message, at: location, notes: notes)
+    }
+}

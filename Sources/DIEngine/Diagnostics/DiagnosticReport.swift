@@ -1,0 +1,91 @@
+/// Orders, deduplicates and renders diagnostics as `diagnostics.md` §1–§2 prescribe.
+public struct DiagnosticReport: Sendable {
+    public struct Options: Sendable {
+        public var color: Bool
+        public var quiet: Bool
+        public var warningsAsErrors: Bool
+
+        public init(color: Bool = false, quiet: Bool = false, warningsAsErrors: Bool = false) {
+            self.color = color
+            self.quiet = quiet
+            self.warningsAsErrors = warningsAsErrors
+        }
+    }
+
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(_ diagnostics: [Diagnostic] = []) {
+        self.diagnostics = diagnostics
+    }
+
+    public mutating func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    public mutating func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Whether the run fails under these options (`--werror` turns warnings into errors).
+    public func fails(with options: Options) -> Bool {
+        hasErrors || (options.warningsAsErrors && diagnostics.contains { $0.severity == .warning })
+    }
+
+    /// Location-less first, then path (byte order), line, column, severity, message; duplicates once.
+    public func sorted() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        return unique.sorted(by: Self.precedes)
+    }
+
+    static func precedes(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        switch (lhs.location, rhs.location) {
+        case (nil, .some): return true
+        case (.some, nil): return false
+        case (let l?, let r?) where l != r:
+            if l.path != r.path { return l.path.utf8.lexicographicallyPrecedes(r.path.utf8) }
+            return l.position < r.position
+        default:
+            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+            return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+        }
+    }
+
+    /// The text to print on stderr, one line per diagnostic or note, each ending in a newline.
+    public func render(_ options: Options) -> String {
+        var out = ""
+        for diagnostic in sorted() {
+            var severity = diagnostic.severity
+            if severity == .warning {
+                if options.warningsAsErrors {
+                    severity = .error
+                } else if options.quiet {
+                    continue
+                }
+            }
+            out += Self.line(severity, diagnostic.message, diagnostic.location, color: options.color)
+            for note in diagnostic.notes {
+                out += Self.line(.note, note.message, note.location, color: options.color)
+            }
+        }
+        return out
+    }
+
+    static func line(_ severity: Severity, _ message: String, _ location: SourceLocation?, color: Bool) -> String {
+        let label = "\(severity.rawValue):"
+        var out = ""
+        if let location {
+            let where_ = "\(location.path):\(location.line):\(location.column):"
+            out += color ? "\u{1B}[1m\(where_)\u{1B}[0m " : "\(where_) "
+        }
+        if color {
+            let code =
+                switch severity {
+                case .error: "31"
+                case .warning: "35"
+                case .note: "36"
+                }
+            out += "\u{1B}[1;\(code)m\(label)\u{1B}[0m "
+        } else {
+            out += "\(label) "
+        }
+        return out + message + "\n"
+    }
+}

@@ -1,0 +1,2 @@
+import DIEngine
+print("dibuild")
