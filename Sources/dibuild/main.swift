@@ -1,2 +1,3 @@
 import DIEngine
+
 print("dibuild")

@@ -1,3 +1,5 @@
 import Testing
+
 @testable import DIRuntime
+
 @Test func placeholder() {}

@@ -72,8 +72,8 @@ public struct DiagnosticReport: Sendable {
         let label = "\(severity.rawValue):"
         var out = ""
         if let location {
-            let where_ = "\(location.path):\(location.line):\(location.column):"
-            out += color ? "\u{1B}[1m\(where_)\u{1B}[0m " : "\(where_) "
+            let place = "\(location.path):\(location.line):\(location.column):"
+            out += color ? "\u{1B}[1m\(place)\u{1B}[0m " : "\(place) "
         }
         if color {
             let code =

@@ -29,7 +29,10 @@ public struct ScanDiagnostic: Codable, Sendable, Equatable, Hashable {
     public var position: SourcePosition
     public var notes: [ScanNote]
 
-    public init(_ code: String, _ severity: Severity = .error, _ message: String, at position: SourcePosition, notes: [ScanNote] = []) {
+    public init(
+        _ code: String, _ severity: Severity = .error, _ message: String, at position: SourcePosition,
+        notes: [ScanNote] = []
+    ) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -190,7 +193,9 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
     /// Not a plain type or array of one (`S36` where a dependency is expected).
     public var isUnsupported: Bool
 
-    public init(written: String, name: String, isArray: Bool = false, isOptional: Bool = false, isUnsupported: Bool = false) {
+    public init(
+        written: String, name: String, isArray: Bool = false, isOptional: Bool = false, isUnsupported: Bool = false
+    ) {
         self.written = written
         self.name = name
         self.isArray = isArray
