@@ -1,0 +1,243 @@
+/// A compact positional binary encoding for any `Encodable` value, decoded by `BinaryDecoder`.
+///
+/// Wire format: a keyed container is `count, key numbers…, values…` (values in encoding order, absent
+/// optionals omitted); an unkeyed container or array is `count, elements…`; an optional outside a keyed
+/// container is a presence byte and the value; integers are LEB128 varints (signed ones zig-zag), floating
+/// point numbers are little-endian bit patterns, strings are a byte length and UTF-8. Key numbers index a
+/// `CodingKeyTable` that the caller stores once beside the data (the cache file keeps one for all entries).
+/// Decoding must ask for keys in encoding order, as synthesised `Codable` conformances do.
+public struct BinaryEncoder {
+    public var keyTable: CodingKeyTable
+
+    public init(keyTable: CodingKeyTable = CodingKeyTable()) {
+        self.keyTable = keyTable
+    }
+
+    /// Encodes `value`; new key names are added to `keyTable`.
+    public mutating func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let state = EncodingState(keyTable: keyTable)
+        try state.encodeValue(value)
+        keyTable = state.keyTable
+        return state.writer.bytes
+    }
+}
+
+/// Shared by the encoder and its containers. A container's header (count and keys) is known only once its
+/// value is complete, so it is inserted at the container's start when the value that opened it finishes.
+final class EncodingState {
+    struct PendingContainer {
+        var start: Int
+        var keyNumbers: [Int]?
+        var count = 0
+    }
+
+    var writer = ByteWriter()
+    var keyTable: CodingKeyTable
+    var pending: [PendingContainer] = []
+
+    init(keyTable: CodingKeyTable) {
+        self.keyTable = keyTable
+    }
+
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        if try encodePrimitive(value) { return }
+        if let array = value as? any EncodableArray {
+            try array.encodeElements(into: self)
+            return
+        }
+        if let optional = value as? any EncodableOptional {
+            try optional.encodeTagged(into: self)
+            return
+        }
+        let mark = pending.count
+        try value.encode(to: BinaryEncoderImpl(state: self))
+        finishContainers(from: mark)
+    }
+
+    /// Encodes one element of an array or unkeyed container; a zero-size element would defeat the decoder's
+    /// bound on element counts, so it is refused.
+    func encodeElement<T: Encodable>(_ value: T) throws {
+        let before = writer.count
+        try encodeValue(value)
+        if writer.count == before { throw BinaryCodingError.unsupported("an array element that encodes no data") }
+    }
+
+    private func finishContainers(from mark: Int) {
+        // Later containers start later, so inserting their headers first keeps earlier start offsets valid.
+        for container in pending[mark...].reversed() {
+            var header = ByteWriter()
+            if let keys = container.keyNumbers {
+                header.writeVarint(keys.count)
+                for key in keys { header.writeVarint(key) }
+            } else {
+                header.writeVarint(container.count)
+            }
+            writer.bytes.insert(contentsOf: header.bytes, at: container.start)
+        }
+        pending.removeSubrange(mark...)
+    }
+
+    func openContainer(keyed: Bool) -> Int {
+        pending.append(PendingContainer(start: writer.count, keyNumbers: keyed ? [] : nil))
+        return pending.count - 1
+    }
+
+    func recordKey(_ key: some CodingKey, in container: Int) {
+        pending[container].keyNumbers?.append(keyTable.number(for: key.stringValue))
+    }
+
+    /// Writes primitives directly; false when `value` is not one.
+    func encodePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+        switch value {
+        case let string as String: writer.writeString(string)
+        case let bool as Bool: writer.writeByte(bool ? 1 : 0)
+        case let int as Int: writer.writeSigned(Int64(int))
+        case let int as Int64: writer.writeSigned(int)
+        case let int as Int32: writer.writeSigned(Int64(int))
+        case let int as Int16: writer.writeSigned(Int64(int))
+        case let int as Int8: writer.writeSigned(Int64(int))
+        case let int as UInt: writer.writeVarint(UInt64(int))
+        case let int as UInt64: writer.writeVarint(int)
+        case let int as UInt32: writer.writeVarint(UInt64(int))
+        case let int as UInt16: writer.writeVarint(UInt64(int))
+        case let int as UInt8: writer.writeVarint(UInt64(int))
+        case let double as Double: writer.writeFixed64(double.bitPattern)
+        case let float as Float: writer.writeFixed32(float.bitPattern)
+        default: return false
+        }
+        return true
+    }
+}
+
+protocol EncodableArray {
+    func encodeElements(into state: EncodingState) throws
+}
+
+extension Array: EncodableArray where Element: Encodable {
+    func encodeElements(into state: EncodingState) throws {
+        state.writer.writeVarint(count)
+        for element in self { try state.encodeElement(element) }
+    }
+}
+
+protocol EncodableOptional {
+    func encodeTagged(into state: EncodingState) throws
+}
+
+extension Optional: EncodableOptional where Wrapped: Encodable {
+    func encodeTagged(into state: EncodingState) throws {
+        if let value = self {
+            state.writer.writeByte(1)
+            try state.encodeValue(value)
+        } else {
+            state.writer.writeByte(0)
+        }
+    }
+}
+
+struct BinaryEncoderImpl: Encoder {
+    let state: EncodingState
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedBinaryEncodingContainer(state: state, index: state.openContainer(keyed: true)))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedBinaryEncodingContainer(state: state, index: state.openContainer(keyed: false))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueBinaryEncodingContainer(state: state)
+    }
+}
+
+struct KeyedBinaryEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: EncodingState
+    let index: Int
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        // An absent key is how this format spells nil; `decodeNil(forKey:)` and `decodeIfPresent` agree.
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        state.recordKey(key, in: index)
+        try state.encodeValue(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        state.recordKey(key, in: index)
+        return KeyedEncodingContainer(
+            KeyedBinaryEncodingContainer<NestedKey>(state: state, index: state.openContainer(keyed: true)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        state.recordKey(key, in: index)
+        return UnkeyedBinaryEncodingContainer(state: state, index: state.openContainer(keyed: false))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        state.recordKey(SuperCodingKey.super, in: index)
+        return BinaryEncoderImpl(state: state)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        state.recordKey(key, in: index)
+        return BinaryEncoderImpl(state: state)
+    }
+}
+
+enum SuperCodingKey: String, CodingKey {
+    case `super`
+}
+
+struct UnkeyedBinaryEncodingContainer: UnkeyedEncodingContainer {
+    let state: EncodingState
+    let index: Int
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { state.pending[index].count }
+
+    mutating func encodeNil() throws {
+        throw BinaryCodingError.unsupported("encodeNil in an unkeyed container; encode an Optional instead")
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        state.pending[index].count += 1
+        try state.encodeElement(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        state.pending[index].count += 1
+        return KeyedEncodingContainer(
+            KeyedBinaryEncodingContainer<NestedKey>(state: state, index: state.openContainer(keyed: true)))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        state.pending[index].count += 1
+        return UnkeyedBinaryEncodingContainer(state: state, index: state.openContainer(keyed: false))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        state.pending[index].count += 1
+        return BinaryEncoderImpl(state: state)
+    }
+}
+
+struct SingleValueBinaryEncodingContainer: SingleValueEncodingContainer {
+    let state: EncodingState
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws {
+        throw BinaryCodingError.unsupported("encodeNil in a single-value container; encode an Optional instead")
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try state.encodeValue(value)
+    }
+}
