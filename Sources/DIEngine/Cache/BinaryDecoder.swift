@@ -38,12 +38,14 @@ final class DecodingState {
         var remaining: Int
     }
 
-    static let maximumDepth = 256
+    static let maximumDepth = 100
 
-    var reader: ByteReader
+    // Dynamic exclusivity checks on these hot fields cost more than the decoding itself; every access
+    // happens on one thread, in strictly nested calls.
+    @exclusivity(unchecked) var reader: ByteReader
     let keyNames: [String]
-    var keyCursors: [KeyCursor] = []
-    var depth = 0
+    @exclusivity(unchecked) var keyCursors: [KeyCursor] = []
+    @exclusivity(unchecked) var depth = 0
 
     init(reader: ByteReader, keyNames: [String]) {
         self.reader = reader
@@ -51,44 +53,57 @@ final class DecodingState {
     }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if let value = try decodePrimitive(type) { return value }
+        // Checked inline: returning `T?` from a helper would look up `Optional<T>` metadata on every call.
+        if T.self == String.self { return try Self.cast(reader.readString(), to: type) }
+        if T.self == Int.self { return try Self.cast(decodeInt(), to: type) }
+        if T.self == Bool.self { return try Self.cast(decodeBool(), to: type) }
+        if isOtherPrimitive(type) { return try decodeOtherPrimitive(type) }
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw BinaryCodingError.invalid("nesting too deep") }
-        if let arrayType = type as? any DecodableArray.Type {
-            return try Self.cast(arrayType.decodeElements(from: self), to: type)
-        }
-        if let optionalType = type as? any DecodableOptional.Type {
-            return try Self.cast(optionalType.decodeTagged(from: self), to: type)
+        switch CodableTypeKind.of(type) {
+        case .array(_, let arrayType?): return try arrayType.decodeElements(from: self, as: type)
+        case .optional(_, let optionalType?): return try optionalType.decodeTagged(from: self, as: type)
+        default: break
         }
         let mark = keyCursors.count
         defer { keyCursors.removeSubrange(mark...) }
         return try T(from: BinaryDecoderImpl(state: self))
     }
 
-    /// `value` is a `T` whenever this is called; the check only satisfies the type system.
-    static func cast<T>(_ value: Any, to type: T.Type) throws(BinaryCodingError) -> T {
-        guard let value = value as? T else { throw .invalid("internal type mismatch for \(T.self)") }
-        return value
+    /// `value` as a `T`; only called where `V` and `T` are the same type, which is checked first.
+    static func cast<V, T>(_ value: V, to type: T.Type) throws(BinaryCodingError) -> T {
+        guard V.self == T.self else { throw .invalid("internal type mismatch for \(T.self)") }
+        return unsafeBitCast(value, to: T.self)
     }
 
-    /// Reads primitives directly; nil when `T` is not one.
-    func decodePrimitive<T>(_ type: T.Type) throws -> T? {
-        if T.self == String.self { return try reader.readString() as? T }
-        if T.self == Bool.self { return try decodeBool() as? T }
-        if T.self == Int.self { return try decodeSigned(Int.self) as? T }
-        if T.self == Double.self { return Double(bitPattern: try reader.readFixed64()) as? T }
-        if T.self == Float.self { return Float(bitPattern: try reader.readFixed32()) as? T }
-        if T.self == Int64.self { return try decodeSigned(Int64.self) as? T }
-        if T.self == Int32.self { return try decodeSigned(Int32.self) as? T }
-        if T.self == Int16.self { return try decodeSigned(Int16.self) as? T }
-        if T.self == Int8.self { return try decodeSigned(Int8.self) as? T }
-        if T.self == UInt.self { return try decodeUnsigned(UInt.self) as? T }
-        if T.self == UInt64.self { return try decodeUnsigned(UInt64.self) as? T }
-        if T.self == UInt32.self { return try decodeUnsigned(UInt32.self) as? T }
-        if T.self == UInt16.self { return try decodeUnsigned(UInt16.self) as? T }
-        if T.self == UInt8.self { return try decodeUnsigned(UInt8.self) as? T }
-        return nil
+    private static let otherPrimitiveTypes: [Any.Type] = [
+        Double.self, Float.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self,
+        UInt16.self, UInt8.self,
+    ]
+
+    private func isOtherPrimitive<T>(_ type: T.Type) -> Bool {
+        Self.otherPrimitiveTypes.contains { $0 == type }
+    }
+
+    /// Reads one of `otherPrimitiveTypes`.
+    private func decodeOtherPrimitive<T>(_ type: T.Type) throws -> T {
+        if T.self == Double.self { return try Self.cast(Double(bitPattern: reader.readFixed64()), to: type) }
+        if T.self == Float.self { return try Self.cast(Float(bitPattern: reader.readFixed32()), to: type) }
+        if T.self == Int64.self { return try Self.cast(reader.readSigned(), to: type) }
+        if T.self == Int32.self { return try Self.cast(decodeSigned(Int32.self), to: type) }
+        if T.self == Int16.self { return try Self.cast(decodeSigned(Int16.self), to: type) }
+        if T.self == Int8.self { return try Self.cast(decodeSigned(Int8.self), to: type) }
+        if T.self == UInt.self { return try Self.cast(decodeUnsigned(UInt.self), to: type) }
+        if T.self == UInt64.self { return try Self.cast(reader.readVarint(), to: type) }
+        if T.self == UInt32.self { return try Self.cast(decodeUnsigned(UInt32.self), to: type) }
+        if T.self == UInt16.self { return try Self.cast(decodeUnsigned(UInt16.self), to: type) }
+        return try Self.cast(decodeUnsigned(UInt8.self), to: type)
+    }
+
+    func decodeInt() throws(BinaryCodingError) -> Int {
+        guard let value = Int(exactly: try reader.readSigned()) else { throw .invalid("Int out of range") }
+        return value
     }
 
     func decodeBool() throws(BinaryCodingError) -> Bool {
@@ -120,28 +135,27 @@ final class DecodingState {
         return keyCursors.count - 1
     }
 
-    /// The name of the next key of a keyed container, or nil when it has no keys left.
-    func nextKeyName(in container: Int) -> String? {
+    /// The next key of a keyed container and where the key after it starts; nil when no key is left.
+    private func peekKey(in container: Int) -> (name: String, next: Int)? {
         let cursor = keyCursors[container]
         guard cursor.remaining > 0 else { return nil }
         var keys = ByteReader(reader.buffer, offset: cursor.offset)
         // Validated by `openKeyedContainer`, so neither the read nor the index can fail.
         guard let number = try? keys.readVarint(), number < UInt64(keyNames.count) else { return nil }
-        return keyNames[Int(number)]
+        return (keyNames[Int(number)], keys.offset)
     }
 
-    func skipKey(in container: Int) {
-        var keys = ByteReader(reader.buffer, offset: keyCursors[container].offset)
-        _ = try? keys.readVarint()
-        keyCursors[container].offset = keys.offset
-        keyCursors[container].remaining -= 1
+    /// Whether the next key of a keyed container is `key`.
+    func isNextKey(_ key: some CodingKey, in container: Int) -> Bool {
+        peekKey(in: container)?.name == key.stringValue
     }
 
     /// Consumes the next key, which must be `key`.
     func expectKey(_ key: some CodingKey, in container: Int) throws(BinaryCodingError) {
         let name = key.stringValue
-        guard nextKeyName(in: container) == name else { throw .keyMismatch(expected: name) }
-        skipKey(in: container)
+        guard let next = peekKey(in: container), next.name == name else { throw .keyMismatch(expected: name) }
+        keyCursors[container].offset = next.next
+        keyCursors[container].remaining -= 1
     }
 
     /// Every key name of a keyed container, in order.
@@ -156,29 +170,31 @@ final class DecodingState {
 }
 
 protocol DecodableArray {
-    static func decodeElements(from state: DecodingState) throws -> Self
+    /// Decodes a `Self`, returned as `T`, which is `Self`.
+    static func decodeElements<T>(from state: DecodingState, as type: T.Type) throws -> T
 }
 
 extension Array: DecodableArray where Element: Decodable {
-    static func decodeElements(from state: DecodingState) throws -> [Element] {
+    static func decodeElements<T>(from state: DecodingState, as type: T.Type) throws -> T {
         // Every element takes at least one byte (the encoder refuses empty ones), which bounds the count.
         let count = try state.reader.readCount()
         var elements: [Element] = []
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try state.decodeValue(Element.self)) }
-        return elements
+        return try DecodingState.cast(elements, to: type)
     }
 }
 
 protocol DecodableOptional {
-    static func decodeTagged(from state: DecodingState) throws -> Self
+    /// Decodes a `Self`, returned as `T`, which is `Self`.
+    static func decodeTagged<T>(from state: DecodingState, as type: T.Type) throws -> T
 }
 
 extension Optional: DecodableOptional where Wrapped: Decodable {
-    static func decodeTagged(from state: DecodingState) throws -> Wrapped? {
+    static func decodeTagged<T>(from state: DecodingState, as type: T.Type) throws -> T {
         switch try state.reader.readByte() {
-        case 0: return nil
-        case 1: return try state.decodeValue(Wrapped.self)
+        case 0: return try DecodingState.cast(Wrapped?.none, to: type)
+        case 1: return try DecodingState.cast(Wrapped?.some(state.decodeValue(Wrapped.self)), to: type)
         default: throw BinaryCodingError.invalid("optional tag out of range")
         }
     }

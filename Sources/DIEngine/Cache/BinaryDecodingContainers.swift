@@ -26,7 +26,7 @@ struct KeyedBinaryDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
     var allKeys: [Key] { state.allKeyNames(in: index).compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        state.nextKeyName(in: index) == key.stringValue
+        state.isNextKey(key, in: index)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -45,7 +45,7 @@ struct KeyedBinaryDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         try state.expectKey(key, in: index)
-        return try state.decodeSigned(Int.self)
+        return try state.decodeInt()
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {

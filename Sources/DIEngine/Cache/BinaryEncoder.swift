@@ -31,27 +31,29 @@ final class EncodingState {
         var count = 0
     }
 
-    var writer = ByteWriter()
-    var keyTable: CodingKeyTable
-    var pending: [PendingContainer] = []
+    // Single-threaded and strictly nested; dynamic exclusivity checks would dominate the cost.
+    @exclusivity(unchecked) var writer = ByteWriter()
+    @exclusivity(unchecked) var keyTable: CodingKeyTable
+    @exclusivity(unchecked) var pending: [PendingContainer] = []
 
     init(keyTable: CodingKeyTable) {
         self.keyTable = keyTable
     }
 
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if try encodePrimitive(value) { return }
-        if let array = value as? any EncodableArray {
-            try array.encodeElements(into: self)
+        if T.self == String.self, let string = value as? String {
+            writer.writeString(string)
             return
         }
-        if let optional = value as? any EncodableOptional {
-            try optional.encodeTagged(into: self)
-            return
+        switch CodableTypeKind.of(T.self) {
+        case .primitive: encodePrimitive(value)
+        case .array(let arrayType?, _): try arrayType.encodeElements(of: value, into: self)
+        case .optional(let optionalType?, _): try optionalType.encodeTagged(value, into: self)
+        default:
+            let mark = pending.count
+            try value.encode(to: BinaryEncoderImpl(state: self))
+            finishContainers(from: mark)
         }
-        let mark = pending.count
-        try value.encode(to: BinaryEncoderImpl(state: self))
-        finishContainers(from: mark)
     }
 
     /// Encodes one element of an array or unkeyed container; a zero-size element would defeat the decoder's
@@ -86,8 +88,8 @@ final class EncodingState {
         pending[container].keyNumbers?.append(keyTable.number(for: key.stringValue))
     }
 
-    /// Writes primitives directly; false when `value` is not one.
-    func encodePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+    /// Writes one of `primitiveTypes`.
+    func encodePrimitive<T>(_ value: T) {
         switch value {
         case let string as String: writer.writeString(string)
         case let bool as Bool: writer.writeByte(bool ? 1 : 0)
@@ -103,32 +105,35 @@ final class EncodingState {
         case let int as UInt8: writer.writeVarint(UInt64(int))
         case let double as Double: writer.writeFixed64(double.bitPattern)
         case let float as Float: writer.writeFixed32(float.bitPattern)
-        default: return false
+        default: break
         }
-        return true
     }
 }
 
 protocol EncodableArray {
-    func encodeElements(into state: EncodingState) throws
+    /// Encodes `value`, which is a `Self`.
+    static func encodeElements<V>(of value: V, into state: EncodingState) throws
 }
 
 extension Array: EncodableArray where Element: Encodable {
-    func encodeElements(into state: EncodingState) throws {
-        state.writer.writeVarint(count)
-        for element in self { try state.encodeElement(element) }
+    static func encodeElements<V>(of value: V, into state: EncodingState) throws {
+        guard let array = value as? Self else { throw BinaryCodingError.unsupported("\(V.self) is not \(Self.self)") }
+        state.writer.writeVarint(array.count)
+        for element in array { try state.encodeElement(element) }
     }
 }
 
 protocol EncodableOptional {
-    func encodeTagged(into state: EncodingState) throws
+    /// Encodes `value`, which is a `Self`, as a presence byte and the wrapped value.
+    static func encodeTagged<V>(_ value: V, into state: EncodingState) throws
 }
 
 extension Optional: EncodableOptional where Wrapped: Encodable {
-    func encodeTagged(into state: EncodingState) throws {
-        if let value = self {
+    static func encodeTagged<V>(_ value: V, into state: EncodingState) throws {
+        guard let optional = value as? Self else { throw BinaryCodingError.unsupported("\(V.self) is not \(Self.self)") }
+        if let wrapped = optional {
             state.writer.writeByte(1)
-            try state.encodeValue(value)
+            try state.encodeValue(wrapped)
         } else {
             state.writer.writeByte(0)
         }

@@ -126,9 +126,9 @@ struct ByteReader {
 
     mutating func readString() throws(BinaryCodingError) -> String {
         let count = try readCount()
-        let bytes = try readRawBytes(count: count)
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalid("string is not UTF-8") }
-        return string
+        // Ill-formed UTF-8 is repaired rather than rejected: the cache file is checksummed as a whole, and this
+        // is the fast, contiguous decoding path.
+        return String(decoding: try readRawBytes(count: count).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 }
 

@@ -119,6 +119,25 @@ public struct SourceCache: Sendable {
         hasChanges = true
     }
 
+    /// Writes the cache atomically if anything changed since it was loaded or last saved. A failure is
+    /// returned as warning `O03` and leaves any previous cache file intact.
+    public mutating func save(to path: String) -> Diagnostic? {
+        guard hasChanges else { return nil }
+        do {
+            try AtomicFileWriter.write(encoded(), to: path, onlyIfChanged: false)
+        } catch {
+            return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
+        }
+        hasChanges = false
+        return nil
+    }
+
+    /// The bytes of the cache file.
+    public func encoded() -> [UInt8] {
+        CacheFileFormat.encode(
+            CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries))
+    }
+
     /// Records the run's inputs digest and payload for the next run.
     public mutating func record(_ run: RunRecord) {
         if run != self.run { hasChanges = true }
