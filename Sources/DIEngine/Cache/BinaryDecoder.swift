@@ -21,7 +21,9 @@ public struct BinaryDecoder: Sendable {
     }
 
     public func decode<T: Decodable, Bytes: Collection<UInt8>>(_ type: T.Type, from bytes: Bytes) throws -> T {
-        if let result = try bytes.withContiguousStorageIfAvailable({ try decode(type, from: UnsafeRawBufferPointer($0)) }) {
+        if let result = try bytes.withContiguousStorageIfAvailable({
+            try decode(type, from: UnsafeRawBufferPointer($0))
+        }) {
             return result
         }
         return try Array(bytes).withUnsafeBytes { try decode(type, from: $0) }
@@ -46,6 +48,7 @@ final class DecodingState {
     let keyNames: [String]
     @exclusivity(unchecked) var keyCursors: [KeyCursor] = []
     @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var kinds = TypeKindMemo()
 
     init(reader: ByteReader, keyNames: [String]) {
         self.reader = reader
@@ -61,13 +64,13 @@ final class DecodingState {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw BinaryCodingError.invalid("nesting too deep") }
-        switch CodableTypeKind.of(type) {
+        switch kinds.kind(of: type) {
         case .array(_, let arrayType?): return try arrayType.decodeElements(from: self, as: type)
         case .optional(_, let optionalType?): return try optionalType.decodeTagged(from: self, as: type)
         default: break
         }
         let mark = keyCursors.count
-        defer { keyCursors.removeSubrange(mark...) }
+        defer { keyCursors.removeLast(keyCursors.count - mark) }
         return try T(from: BinaryDecoderImpl(state: self))
     }
 
@@ -179,7 +182,8 @@ extension Array: DecodableArray where Element: Decodable {
         // Every element takes at least one byte (the encoder refuses empty ones), which bounds the count.
         let count = try state.reader.readCount()
         var elements: [Element] = []
-        elements.reserveCapacity(count)
+        // Capped as well: a count can be as large as the input, and elements can be much larger than a byte.
+        elements.reserveCapacity(Swift.min(count, 1024))
         for _ in 0..<count { elements.append(try state.decodeValue(Element.self)) }
         return try DecodingState.cast(elements, to: type)
     }

@@ -35,6 +35,7 @@ final class EncodingState {
     @exclusivity(unchecked) var writer = ByteWriter()
     @exclusivity(unchecked) var keyTable: CodingKeyTable
     @exclusivity(unchecked) var pending: [PendingContainer] = []
+    @exclusivity(unchecked) var kinds = TypeKindMemo()
 
     init(keyTable: CodingKeyTable) {
         self.keyTable = keyTable
@@ -45,7 +46,7 @@ final class EncodingState {
             writer.writeString(string)
             return
         }
-        switch CodableTypeKind.of(T.self) {
+        switch kinds.kind(of: T.self) {
         case .primitive: encodePrimitive(value)
         case .array(let arrayType?, _): try arrayType.encodeElements(of: value, into: self)
         case .optional(let optionalType?, _): try optionalType.encodeTagged(value, into: self)
@@ -130,7 +131,9 @@ protocol EncodableOptional {
 
 extension Optional: EncodableOptional where Wrapped: Encodable {
     static func encodeTagged<V>(_ value: V, into state: EncodingState) throws {
-        guard let optional = value as? Self else { throw BinaryCodingError.unsupported("\(V.self) is not \(Self.self)") }
+        guard let optional = value as? Self else {
+            throw BinaryCodingError.unsupported("\(V.self) is not \(Self.self)")
+        }
         if let wrapped = optional {
             state.writer.writeByte(1)
             try state.encodeValue(wrapped)

@@ -49,9 +49,9 @@ enum CacheFileFormat {
         writer.writeVarint(contents.identity.schemaVersion)
         writer.writeString(contents.identity.runtimeModule)
         writer.writeVarint(contents.identity.defines.count)
-        contents.identity.defines.forEach { writer.writeString($0) }
+        for define in contents.identity.defines { writer.writeString(define) }
         writer.writeVarint(contents.keyTable.count)
-        contents.keyTable.names.forEach { writer.writeString($0) }
+        for name in contents.keyTable.names { writer.writeString(name) }
         if let run = contents.run {
             writer.writeByte(1)
             writer.writeFixed64(run.inputsDigest)
@@ -91,6 +91,9 @@ enum CacheFileFormat {
                 contents.entries[parsed.path] = entry
             }
             return contents
+        }.flatMap { contents in
+            contents.entries.count == table.count
+                ? .success(contents) : .failure(.malformed(.invalid("duplicate path")))
         }
     }
 
@@ -172,16 +175,11 @@ enum CacheFileFormat {
         let count = try reader.readCount(minimumElementSize: 14)
         var entries: [ParsedEntry] = []
         entries.reserveCapacity(count)
-        var previousPath: String?
         for _ in 0..<count {
             let path = try reader.readString()
-            // Strictly increasing paths: sorted and free of duplicates, as `encode` writes them.
-            if let previousPath, !previousPath.utf8.lexicographicallyPrecedes(path.utf8) {
-                throw .invalid("stat table out of order")
-            }
-            previousPath = path
             let status = FileStatus(
-                size: try reader.readVarint(), modificationTime: try reader.readSigned(), inode: try reader.readVarint())
+                size: try reader.readVarint(), modificationTime: try reader.readSigned(), inode: try reader.readVarint()
+            )
             let hash = try reader.readFixed64()
             let verify = try reader.readByte()
             guard verify <= 1 else { throw .invalid("verify flag") }

@@ -9,6 +9,7 @@ public enum LexicalPath {
     /// `.` components and duplicate or trailing `/` removed, `..` kept (spec README, "Display path").
     /// An empty relative result is `.`.
     public static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         let joined = components.joined(separator: "/")
@@ -18,7 +19,38 @@ public enum LexicalPath {
 
     /// `path` made absolute against `directory` (itself absolute), then normalised.
     public static func absolute(_ path: String, relativeTo directory: String) -> String {
-        normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+        if path.hasPrefix("/") { return normalize(path) }
+        // The common case, two normalised parts, needs only the concatenation.
+        if directory != "/" && path != "." && isNormalized(directory) && isNormalized(path) {
+            return directory + "/" + path
+        }
+        return normalize(directory + "/" + path)
+    }
+
+    /// Whether `normalize` would return `path` unchanged: no empty or `.` component, no trailing `/`.
+    static func isNormalized(_ path: String) -> Bool {
+        if path == "/" || path == "." { return true }
+        if let result = path.utf8.withContiguousStorageIfAvailable(isNormalized) { return result }
+        return Array(path.utf8).withUnsafeBufferPointer { isNormalized($0) }
+    }
+
+    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var componentLength = 0
+        var componentIsDot = false
+        for index in bytes.indices {
+            if bytes[index] == slash {
+                // An empty component is fine only as the leading slash of an absolute path.
+                if (componentLength == 0 && index > 0) || componentIsDot { return false }
+                componentLength = 0
+                componentIsDot = false
+            } else {
+                componentLength += 1
+                componentIsDot = componentLength == 1 && bytes[index] == dot
+            }
+        }
+        return componentLength > 0 && !componentIsDot
     }
 
     /// The directory part of a normalised path: `a/b` → `a`, `b` → `.`, `/b` → `/`, `/` → `/`.

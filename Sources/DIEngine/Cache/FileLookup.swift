@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The stat and hash of a file that must be scanned, kept until its facts are stored.
 public struct PendingEntry: Sendable, Equatable {
     public var status: FileStatus
@@ -42,40 +44,44 @@ public struct FileLookup: Sendable {
 
 extension SourceCache {
     /// The facts of every looked-up file, in order (nil for unreadable ones): decoded from the cache, or
-    /// produced by `scan(path, bytes)` and stored. A cached entry that no longer decodes is read and scanned.
+    /// produced by `scan(path, bytes)` and stored. Decoding and scanning run in parallel; `scan` must be a
+    /// pure function of its arguments. A cached entry that no longer decodes is read and scanned again.
     public mutating func resolveFacts(
-        _ lookups: [FileLookup], scan: (_ path: String, _ bytes: [UInt8]) throws -> FileFacts
-    ) rethrows -> [FileFacts?] {
-        var results: [FileFacts?] = []
-        results.reserveCapacity(lookups.count)
-        for lookup in lookups {
+        _ lookups: [FileLookup], scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
+    ) -> [FileFacts?] {
+        let decoder = BinaryDecoder(keyTable: keyTable)
+        let slots = ResolutionSlots(count: lookups.count)
+        DispatchQueue.concurrentPerform(iterations: lookups.count) { index in
+            let lookup = lookups[index]
             switch lookup.outcome {
             case .cached(let encoded):
-                if let facts = try? facts(of: encoded) {
-                    results.append(facts)
-                } else {
-                    statistics.fromCache -= 1
-                    results.append(try rescan(lookup, scan: scan))
-                }
-            case .needsScan(let bytes, _):
-                let facts = try scan(lookup.path, bytes)
-                store(facts, for: lookup)
-                results.append(facts)
-            case .unreadable:
-                results.append(nil)
+                slots[index] = (try? decoder.decode(FileFacts.self, from: encoded)).map { .decoded($0) } ?? .undecodable
+            case .needsScan(let bytes, _): slots[index] = .scanned(scan(lookup.path, bytes))
+            case .unreadable: slots[index] = .unreadable
             }
         }
-        return results
+        return lookups.indices.map { index in
+            switch slots[index] {
+            case .decoded(let facts): return facts
+            case .scanned(let facts):
+                store(facts, for: lookups[index])
+                return facts
+            case .undecodable:
+                statistics.fromCache -= 1
+                return rescan(lookups[index], scan: scan)
+            case .unreadable: return nil
+            }
+        }
     }
 
     private mutating func rescan(
-        _ lookup: FileLookup, scan: (_ path: String, _ bytes: [UInt8]) throws -> FileFacts
-    ) rethrows -> FileFacts? {
+        _ lookup: FileLookup, scan: (_ path: String, _ bytes: [UInt8]) -> FileFacts
+    ) -> FileFacts? {
         entries[lookup.key] = nil
         hasChanges = true
         let fresh = lookUp(path: lookup.path, key: lookup.key, entry: nil, now: currentTimeNanoseconds())
         guard case .needsScan(let bytes, _) = fresh.outcome else { return nil }
-        let facts = try scan(lookup.path, bytes)
+        let facts = scan(lookup.path, bytes)
         store(facts, for: fresh)
         return facts
     }
@@ -92,5 +98,32 @@ extension SourceCache {
             hasher.update(hash)
         }
         return hasher.finalize()
+    }
+}
+
+/// Per-file results written by parallel workers, each index by exactly one of them.
+private final class ResolutionSlots: @unchecked Sendable {
+    enum Resolution {
+        case decoded(FileFacts)
+        case scanned(FileFacts)
+        case undecodable
+        case unreadable
+    }
+
+    private let storage: UnsafeMutableBufferPointer<Resolution>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: .unreadable)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> Resolution {
+        get { storage[index] }
+        set { storage[index] = newValue }
     }
 }

@@ -63,11 +63,12 @@ public struct SourceCache: Sendable {
         statistics.files += files.count
         let lookups = files.map { path in
             let key = LexicalPath.absolute(path, relativeTo: workingDirectory)
-            let lookup = lookUp(path: path, key: key, entry: kept[key] ?? entries[key], now: now)
+            let lookup = lookUp(path: path, key: key, entry: entries.removeValue(forKey: key) ?? kept[key], now: now)
             if let entry = lookup.entry { kept[key] = entry }
             return lookup
         }
-        if kept.count != entries.count { hasChanges = true }
+        // Whatever is left belonged to files that are no longer part of the target.
+        if !entries.isEmpty { hasChanges = true }
         entries = kept
         return lookups
     }

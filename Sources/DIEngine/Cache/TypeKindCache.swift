@@ -68,3 +68,27 @@ private final class TypeKindCache: @unchecked Sendable {
         return kind
     }
 }
+
+/// A small unsynchronised memo in front of the process-wide cache, for one encoding or decoding: open
+/// addressing on the metatype pointer, far cheaper than hashing an `ObjectIdentifier` and taking a lock.
+struct TypeKindMemo {
+    private static let capacity = 64
+    private var keys = [ObjectIdentifier?](repeating: nil, count: capacity)
+    private var kinds = [CodableTypeKind](repeating: .other, count: capacity)
+
+    mutating func kind<T>(of type: T.Type) -> CodableTypeKind {
+        let key = ObjectIdentifier(type)
+        var slot = Int(truncatingIfNeeded: UInt(bitPattern: key) &>> 4) & (Self.capacity - 1)
+        for _ in 0..<Self.capacity {
+            guard let stored = keys[slot] else {
+                let kind = CodableTypeKind.of(type)
+                keys[slot] = key
+                kinds[slot] = kind
+                return kind
+            }
+            if stored == key { return kinds[slot] }
+            slot = (slot + 1) & (Self.capacity - 1)
+        }
+        return CodableTypeKind.of(type)
+    }
+}

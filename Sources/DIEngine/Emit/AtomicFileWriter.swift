@@ -68,7 +68,9 @@ public enum AtomicFileWriter {
     static func createDirectories(_ directory: String) throws(FileSystemError) {
         if directory == "." || directory == "/" || FileStatus.ifExists(path: directory)?.isDirectory == true { return }
         try createDirectories(LexicalPath.parent(of: directory))
-        guard mkdir(directory, 0o777) == 0 || errno == EEXIST else { throw FileSystemError(path: directory, code: errno) }
+        guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+            throw FileSystemError(path: directory, code: errno)
+        }
     }
 }
 

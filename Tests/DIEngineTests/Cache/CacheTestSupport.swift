@@ -2,12 +2,15 @@ import DIEngine
 import Foundation
 
 /// A scanner stand-in whose facts reflect the bytes (a typealias named after the content), and which
-/// records every file it is asked to scan.
+/// records every file it is asked to scan (from any thread; sorted, since scans run in parallel).
 final class RecordingScanner: @unchecked Sendable {
-    private(set) var scannedPaths: [String] = []
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    var scannedPaths: [String] { lock.withLock { paths.sorted() } }
 
     func scan(_ path: String, _ bytes: [UInt8]) -> FileFacts {
-        scannedPaths.append(path)
+        lock.withLock { paths.append(path) }
         return Self.facts(for: bytes)
     }
 
@@ -39,7 +42,7 @@ struct CacheRun {
     ) -> CacheRun {
         var (cache, note) = SourceCache.load(from: cacheFile, identity: identity)
         let lookups = cache.lookup(files, now: now)
-        let facts = cache.resolveFacts(lookups, scan: scanner.scan)
+        let facts = cache.resolveFacts(lookups) { scanner.scan($0, $1) }
         let warning = cache.save(to: cacheFile)
         return CacheRun(cache: cache, note: note, lookups: lookups, facts: facts, saveWarning: warning)
     }

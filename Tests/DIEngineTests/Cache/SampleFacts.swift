@@ -45,7 +45,9 @@ enum SampleFacts {
                 position: at(15, 30)),
             PropertyFact(
                 name: "timeout", type: TypeReference(written: "Int?", name: "Int", isOptional: true),
-                wrappers: [PropertyWrapperFact(kind: .propertyValue, propertyPath: "server.timeout", position: at(16, 5))],
+                wrappers: [
+                    PropertyWrapperFact(kind: .propertyValue, propertyPath: "server.timeout", position: at(16, 5))
+                ],
                 position: at(16, 30)),
         ]
         component.injectPropertyCalls = [InjectPropertyCallFact(path: "server.url", position: at(18, 29))]
@@ -64,7 +66,9 @@ enum SampleFacts {
         var nested = DeclarationFact(
             kind: .struct, name: "Options", scope: [name], position: at(27, 12), access: .private,
             insidePrivateType: nil, isGeneric: true)
-        nested.typealiases = [TypealiasFact(name: "Value", target: "[String:Int]", scope: [name, "Options"], position: at(28, 15))]
+        nested.typealiases = [
+            TypealiasFact(name: "Value", target: "[String:Int]", scope: [name, "Options"], position: at(28, 15))
+        ]
         facts.declarations = [component, configuration, proto, nested]
         facts.typealiases = [TypealiasFact(name: "\(name)Alias", target: name, position: at(30, 11))]
         facts.diagnostics = [

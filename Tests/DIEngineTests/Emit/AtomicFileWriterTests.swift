@@ -9,7 +9,9 @@ import Testing
         let path = directory.path + "/build/gen/deep/Factory.swift"
         #expect(try AtomicFileWriter.write(Array("let x = 1\n".utf8), to: path) == .written)
         #expect(try readFile(atPath: path) == Array("let x = 1\n".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/build/gen/deep") == ["Factory.swift"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path + "/build/gen/deep") == ["Factory.swift"]
+        )
     }
 
     @Test func unchangedBytesKeepTheFileAndItsMtime() throws {

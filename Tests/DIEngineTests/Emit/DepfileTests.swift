@@ -54,7 +54,8 @@ import Testing
     }
 
     @Test func phonyRulesFollowAnEmptyLine() {
-        let rendering = Depfile.render(target: "build/App.stamp", dependencies: ["deli.yml", "Sources/A b.swift"], phony: true)
+        let rendering = Depfile.render(
+            target: "build/App.stamp", dependencies: ["deli.yml", "Sources/A b.swift"], phony: true)
         #expect(
             rendering.text == """
                 build/App.stamp: \\
@@ -69,13 +70,17 @@ import Testing
 
     @Test func newlineInAPathIsErrorO05() {
         let rendering = Depfile.render(target: "t", dependencies: ["ok.swift", "bad\nname.swift"])
-        #expect(rendering.diagnostics == [.error("O05", "path 'bad\nname.swift' contains a newline and cannot be listed in a depfile")])
+        #expect(
+            rendering.diagnostics == [
+                .error("O05", "path 'bad\nname.swift' contains a newline and cannot be listed in a depfile")
+            ])
         #expect(rendering.listed == ["ok.swift"])
     }
 
     @Test func unreadableBytesListTheParentDirectoryWithO06() {
         let rendering = Depfile.render(
-            target: "t", dependencies: ["Sources/App/what?.swift", "Sources/App/ok.swift", "x|y.swift", "a*/b[1]/c.swift"])
+            target: "t",
+            dependencies: ["Sources/App/what?.swift", "Sources/App/ok.swift", "x|y.swift", "a*/b[1]/c.swift"])
         #expect(rendering.listed == [".", "Sources/App", "Sources/App/ok.swift"])
         #expect(
             rendering.diagnostics == [
@@ -85,7 +90,8 @@ import Testing
                 ),
                 .warning(
                     "O06",
-                    "path 'x|y.swift' contains characters that Ninja or Make cannot read in a depfile; listing '.' instead"),
+                    "path 'x|y.swift' contains characters that Ninja or Make cannot read in a depfile; listing '.' instead"
+                ),
                 .warning(
                     "O06",
                     "path 'a*/b[1]/c.swift' contains characters that Ninja or Make cannot read in a depfile; listing '.' instead"
