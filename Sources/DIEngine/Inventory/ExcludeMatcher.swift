@@ -13,7 +13,7 @@ struct ExcludeMatcher: Sendable {
                 patterns.append(
                     GlobPattern(base: entry.base, text: entry.text).absolute(currentDirectory: currentDirectory))
             } else {
-                let display = LexicalPath.join(entry.base, entry.text)
+                let display = DisplayPath.join(entry.base, entry.text)
                 literalPaths.append(LexicalPath.absolute(display, currentDirectory: currentDirectory))
             }
         }

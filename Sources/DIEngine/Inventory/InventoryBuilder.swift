@@ -12,7 +12,7 @@ public enum InventoryBuilder {
             collector.include(entry, currentDirectory: workingDirectory)
         }
         let output = LexicalPath.absolute(
-            LexicalPath.normalize(settings.outputPath), currentDirectory: workingDirectory)
+            DisplayPath.normalize(settings.outputPath), currentDirectory: workingDirectory)
         var inventory = Inventory(sources: collector.finish(skippingOutput: output), diagnostics: collector.diagnostics)
 
         let expander = GlobExpander(lister: lister, currentDirectory: workingDirectory) { _ in false }
@@ -38,7 +38,7 @@ public enum InventoryBuilder {
     private static func propertyFiles(
         for entry: PathEntry, expander: GlobExpander, diagnostics: inout [Diagnostic]
     ) -> [String] {
-        let display = LexicalPath.join(entry.base, entry.text)
+        let display = DisplayPath.join(entry.base, entry.text)
         guard GlobPattern.hasWildcards(entry.text) else {
             if expander.lister.kind(of: display) == nil {
                 diagnostics.append(.error("I06", "'\(display)' does not exist", at: entry.location))
@@ -59,7 +59,7 @@ public enum InventoryBuilder {
     private static func resolvedFile(
         for entry: PathEntry, lister: DirectoryLister, diagnostics: inout [Diagnostic]
     ) -> String? {
-        var display = LexicalPath.join(entry.base, entry.text)
+        var display = DisplayPath.join(entry.base, entry.text)
         if lister.kind(of: display)?.isDirectory == true {
             display = LexicalPath.appending(display, "Deli.resolved")
         }

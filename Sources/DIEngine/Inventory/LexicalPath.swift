@@ -1,23 +1,6 @@
-// TODO(lead): use DisplayPath — this is a minimal stand-in for the config helper's display-path rules.
-
-/// Purely textual path operations: display paths (README "Display path") and the absolute, fully
-/// normalised form that `exclude` compares. Never touches the file system.
+/// Purely textual path operations the inventory needs beyond `DisplayPath`: appending entry names, the
+/// absolute, fully normalised form that `exclude` compares, and mapping display paths to the file system.
 enum LexicalPath {
-    /// `text` joined onto `base` as spelled, then normalised; an absolute `text` ignores the base.
-    static func join(_ base: String, _ text: String) -> String {
-        if text.hasPrefix("/") || base.isEmpty || base == "." { return normalize(text) }
-        return normalize(base + "/" + text)
-    }
-
-    /// Drops `.` components, duplicate and trailing `/`; keeps `..`. The empty path becomes `.`.
-    static func normalize(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
-    }
-
     /// `child` appended to the display path of its directory.
     static func appending(_ directory: String, _ child: String) -> String {
         if directory == "." { return child }
@@ -43,9 +26,5 @@ enum LexicalPath {
     static func fileSystemPath(_ displayPath: String, currentDirectory: String?) -> String {
         guard let currentDirectory, !displayPath.hasPrefix("/") else { return displayPath }
         return displayPath == "." ? currentDirectory : currentDirectory + "/" + displayPath
-    }
-
-    static func lastComponent(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? Substring(path)
     }
 }

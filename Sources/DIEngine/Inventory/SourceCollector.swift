@@ -17,7 +17,7 @@ struct SourceCollector {
     }
 
     mutating func include(_ entry: PathEntry, currentDirectory: String) {
-        let display = LexicalPath.join(entry.base, entry.text)
+        let display = DisplayPath.join(entry.base, entry.text)
         guard !GlobPattern.hasWildcards(entry.text) else {
             includeMatches(of: GlobPattern(base: entry.base, text: entry.text), spelled: display, at: entry.location)
             return

@@ -41,9 +41,9 @@ final class TemporaryTree {
         output: String = "Generated/AppFactory.swift", base: String = "."
     ) -> TargetSettings {
         TargetSettings(
-            name: "App", configPath: LexicalPath.join(base, "deli.yml"), configDirectory: base,
+            name: "App", configPath: DisplayPath.join(base, "deli.yml"), configDirectory: base,
             include: Self.entries(include, base: base), exclude: Self.entries(exclude, base: base, line: 20),
-            className: "AppFactory", outputPath: LexicalPath.join(base, output),
+            className: "AppFactory", outputPath: DisplayPath.join(base, output),
             properties: Self.entries(properties, base: base, line: 40), outputReference: output,
             dependencies: Self.entries(dependencies, base: base, line: 60).map {
                 ModuleDependencySetting(path: $0, imports: [])
@@ -60,7 +60,7 @@ final class TemporaryTree {
         texts.enumerated().map { index, text in
             PathEntry(
                 text: text, base: base,
-                location: SourceLocation(path: LexicalPath.join(base, "deli.yml"), line: line + index, column: 7)
+                location: SourceLocation(path: DisplayPath.join(base, "deli.yml"), line: line + index, column: 7)
             )
         }
     }
