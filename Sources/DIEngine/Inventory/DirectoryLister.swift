@@ -7,8 +7,7 @@ struct InventoryPath: Sendable, Hashable {
     func appending(_ name: String) -> InventoryPath {
         let childAbsolute =
             name == ".."
-            ? LexicalPath.absolute(absolute + "/..", currentDirectory: "/")
-            : absolute == "/" ? "/" + name : absolute + "/" + name
+            ? LexicalPath.absolute(absolute + "/..", currentDirectory: "/") : LexicalPath.appending(absolute, name)
         return InventoryPath(display: LexicalPath.appending(display, name), absolute: childAbsolute)
     }
 }

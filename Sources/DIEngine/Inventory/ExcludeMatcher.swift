@@ -29,18 +29,14 @@ struct ExcludeMatcher: Sendable {
         for literal in literalPaths where Self.path(absolutePath, isAtOrBelow: literal) {
             return true
         }
-        guard !patterns.isEmpty else { return false }
-        let components = absolutePath.split(separator: "/", omittingEmptySubsequences: true)
-        let shortest = ancestorsChecked ? components.count : 0
-        for length in stride(from: components.count, through: shortest, by: -1) {
-            let prefix = Array(components.prefix(length))
-            if patterns.contains(where: { $0.matches(prefix) }) { return true }
+        if ancestorsChecked {
+            return patterns.contains { $0.matches(absolutePath: absolutePath) }
         }
-        return false
+        return patterns.contains { $0.matchesPathOrAncestor(absolutePath: absolutePath) }
     }
 
     private static func path(_ path: String, isAtOrBelow directory: String) -> Bool {
-        guard path.utf8.starts(with: directory.utf8) else { return false }
+        guard ByteOrder.hasPrefix(path, directory) else { return false }
         if path.utf8.count == directory.utf8.count || directory == "/" { return true }
         return path.utf8.dropFirst(directory.utf8.count).first == UInt8(ascii: "/")
     }

@@ -21,7 +21,7 @@ struct DirectoryEntry: Sendable, Equatable {
     var name: String
     var kind: EntryKind
 
-    var isHidden: Bool { name.hasPrefix(".") }
+    var isHidden: Bool { name.isHiddenName }
 }
 
 /// Thin POSIX wrappers: `readdir` with `d_type` avoids one `stat` per entry, which keeps a walk of

@@ -27,7 +27,7 @@ struct GlobExpander {
         collect(Match(path: root, kind: kind), pattern.components[literalCount...], into: &matches)
         var seen = Set<String>()
         return matches.filter { seen.insert($0.path.display).inserted }.sorted {
-            $0.path.display.utf8.lexicographicallyPrecedes($1.path.display.utf8)
+            ByteOrder.precedes($0.path.display, $1.path.display)
         }
     }
 

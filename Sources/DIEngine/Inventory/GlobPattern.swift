@@ -10,6 +10,7 @@ struct GlobPattern: Sendable, Equatable {
 
     let isAbsolute: Bool
     let components: [Component]
+    private let byteComponents: [PathMatch.Component]
 
     static func hasWildcards(_ text: String) -> Bool {
         text.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }
@@ -33,6 +34,13 @@ struct GlobPattern: Sendable, Equatable {
     private init(isAbsolute: Bool, components: [Component]) {
         self.isAbsolute = isAbsolute
         self.components = components
+        self.byteComponents = components.map { component in
+            switch component {
+            case .literal(let text): .literal(Array(text.utf8))
+            case .wildcard(let pattern): .wildcard(pattern)
+            case .anyDirectories: .anyDirectories
+            }
+        }
     }
 
     /// The same pattern as an absolute path with `..` resolved lexically, for `exclude` comparisons.
@@ -56,33 +64,32 @@ struct GlobPattern: Sendable, Equatable {
         components.firstIndex { if case .literal = $0 { false } else { true } } ?? components.count
     }
 
-    /// Whether the path's components (absolute paths without the leading `/`) match the whole pattern.
-    func matches(_ path: [Substring]) -> Bool {
-        Self.match(components[...], path[...])
+    /// Whether an absolute path matches the whole pattern (no trailing `/`; `..` already resolved).
+    func matches(absolutePath: String) -> Bool {
+        var path = absolutePath
+        return path.withUTF8 { PathMatch(pattern: byteComponents, path: $0).matches(end: $0.count) }
     }
 
-    private static func match(_ pattern: ArraySlice<Component>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == .anyDirectories {
-            var rest = path
-            while true {
-                if match(pattern.dropFirst(), rest) { return true }
-                guard let next = rest.first, !next.hasPrefix(".") else { return false }
-                rest = rest.dropFirst()
+    /// Whether the path or one of its ancestors matches: `exclude` drops whole subtrees.
+    func matchesPathOrAncestor(absolutePath: String) -> Bool {
+        var path = absolutePath
+        return path.withUTF8 { bytes in
+            let match = PathMatch(pattern: byteComponents, path: bytes)
+            for end in bytes.indices.dropFirst() where bytes[end] == UInt8(ascii: "/") {
+                if match.matches(end: end) { return true }
             }
+            return match.matches(end: bytes.count)
         }
-        guard let name = path.first, matches(name: name, first) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
     }
 
     /// Whether one file name matches one non-`**` component.
-    static func matches<Name: StringProtocol>(name: Name, _ component: Component) -> Bool {
+    static func matches(name: String, _ component: Component) -> Bool {
         switch component {
-        case .literal(let literal): return name == literal
-        case .anyDirectories: return !name.hasPrefix(".")
+        case .literal(let literal): return name.utf8.elementsEqual(literal.utf8)
+        case .anyDirectories: return !name.isHiddenName
         case .wildcard(let pattern):
-            if name.hasPrefix("."), pattern.first != UInt8(ascii: ".") { return false }
-            return WildcardMatcher.matches(Array(name.utf8), pattern)
+            var name = name
+            return name.withUTF8 { WildcardMatcher.matches(name: $0, pattern) }
         }
     }
 
@@ -95,48 +102,5 @@ struct GlobPattern: Sendable, Equatable {
         directory.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map {
             .literal(String($0))
         }
-    }
-}
-
-/// `*` / `?` matching over UTF-8 bytes; `?` consumes one whole scalar.
-enum WildcardMatcher {
-    static func matches(_ name: [UInt8], _ pattern: [UInt8]) -> Bool {
-        var nameIndex = 0
-        var patternIndex = 0
-        var starPattern = -1
-        var starName = 0
-        while nameIndex < name.count {
-            if patternIndex < pattern.count {
-                let byte = pattern[patternIndex]
-                if byte == UInt8(ascii: "*") {
-                    starPattern = patternIndex
-                    starName = nameIndex
-                    patternIndex += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "?") {
-                    nameIndex = endOfScalar(in: name, at: nameIndex)
-                    patternIndex += 1
-                    continue
-                }
-                if byte == name[nameIndex] {
-                    nameIndex += 1
-                    patternIndex += 1
-                    continue
-                }
-            }
-            guard starPattern >= 0 else { return false }
-            starName = endOfScalar(in: name, at: starName)
-            nameIndex = starName
-            patternIndex = starPattern + 1
-        }
-        while patternIndex < pattern.count, pattern[patternIndex] == UInt8(ascii: "*") { patternIndex += 1 }
-        return patternIndex == pattern.count
-    }
-
-    private static func endOfScalar(in bytes: [UInt8], at index: Int) -> Int {
-        var next = index + 1
-        while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }
-        return next
     }
 }

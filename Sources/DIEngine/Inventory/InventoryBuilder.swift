@@ -28,7 +28,7 @@ public enum InventoryBuilder {
         if inventory.sources.isEmpty {
             inventory.diagnostics.append(.warning("I12", "no Swift source files found for target '\(settings.name)'"))
         }
-        inventory.directories = lister.enumerated.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        inventory.directories = ByteOrder.sorted(Array(lister.enumerated))
         return inventory
     }
 
@@ -47,7 +47,7 @@ public enum InventoryBuilder {
             return [display]
         }
         let files = expander.expand(GlobPattern(base: entry.base, text: entry.text)).filter { match in
-            match.kind.isFile && propertyExtensions.contains { match.path.display.hasSuffix($0) }
+            match.kind.isFile && propertyExtensions.contains { ByteOrder.hasSuffix(match.path.display, $0) }
         }
         if files.isEmpty {
             diagnostics.append(.warning("I07", "pattern '\(display)' matched no files", at: entry.location))

@@ -4,8 +4,11 @@ enum LexicalPath {
     /// `child` appended to the display path of its directory.
     static func appending(_ directory: String, _ child: String) -> String {
         if directory == "." { return child }
-        if directory.hasSuffix("/") { return directory + child }
-        return directory + "/" + child
+        var path = directory
+        path.reserveCapacity(directory.utf8.count + child.utf8.count + 1)
+        if directory.utf8.last != UInt8(ascii: "/") { path.append("/") }
+        path.append(child)
+        return path
     }
 
     /// The absolute form with `..` resolved lexically, relative paths taken from `currentDirectory`.

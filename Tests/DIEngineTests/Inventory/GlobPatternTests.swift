@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct GlobPatternTests {
     private func matches(_ pattern: String, _ path: String) -> Bool {
-        GlobPattern(base: "/", text: pattern).matches(path.split(separator: "/"))
+        GlobPattern(base: "/", text: pattern).matches(absolutePath: path)
     }
 
     @Test func starAndQuestionMarkStayWithinOneComponent() {
@@ -32,7 +32,16 @@ import Testing
 
     @Test func absoluteFormResolvesParentComponents() {
         let pattern = GlobPattern(base: "Config/../Sources", text: "*/Mocks").absolute(currentDirectory: "/work/p")
-        #expect(pattern.matches("/work/p/Sources/App/Mocks".split(separator: "/")))
+        #expect(pattern.matches(absolutePath: "/work/p/Sources/App/Mocks"))
+        #expect(!pattern.matches(absolutePath: "/work/p/Config/App/Mocks"))
         #expect(pattern.isAbsolute)
+    }
+
+    @Test func ancestorsCountForSubtreeExclusion() {
+        let pattern = GlobPattern(base: "/p", text: "**/Mocks")
+        #expect(pattern.matchesPathOrAncestor(absolutePath: "/p/App/Mocks/Deep/Fake.swift"))
+        #expect(!pattern.matches(absolutePath: "/p/App/Mocks/Deep/Fake.swift"))
+        #expect(!pattern.matchesPathOrAncestor(absolutePath: "/p/App/MocksData/Fake.swift"))
+        #expect(!GlobPattern(base: "/", text: "p/*").matchesPathOrAncestor(absolutePath: "/"))
     }
 }
