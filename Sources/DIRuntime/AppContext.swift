@@ -123,10 +123,11 @@ public final class AppContext: @unchecked Sendable {
         lock.withLockHeld { contextProperties = properties }
     }
 
-    /// Property roots in lookup order: the context's, then each selected factory's.
+    /// Non-empty property roots in lookup order: the context's, then each selected factory's.
     func propertyRoots(_ resolveRole: ResolveRole) -> [[String: Any]] {
         lock.withLockHeld {
-            [contextProperties] + resolveRole.select(from: factoriesInOrder).map(\.propertyRoot)
+            ([contextProperties] + resolveRole.select(from: factoriesInOrder).map(\.propertyRoot))
+                .filter { !$0.isEmpty }
         }
     }
 
