@@ -59,7 +59,9 @@ private final class IdentityLog: @unchecked Sendable {
         #expect(done.wait(timeout: .now() + 240) == .success, "deadlock: workers did not finish")
         let failures = log.recordedFailures
         #expect(failures.count == 0, "first failures: \(failures.prefix(5))")
-        for singleton in ["SharedService", "MessageService", "UserService", "LibraryService", "Session", "EagerService"] {
+        for singleton in [
+            "SharedService", "MessageService", "UserService", "LibraryService", "Session", "EagerService",
+        ] {
             #expect(log.distinctCount(singleton) == 1, "\(singleton)")
         }
         let counter = context.get(Counter.self)

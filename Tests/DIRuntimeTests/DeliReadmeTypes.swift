@@ -253,8 +253,10 @@ enum Readme {
 
     protocol Logger {}
 
+    // swift-format-ignore: NoBlockComments
+    // The block comment is Deli's qualifierBy syntax.
     final class LoggingUserService: Autowired {
-        required init(_/*logger.storage*/ logger: Logger) {
+        required init(_ /*logger.storage*/ logger: Logger) {
         }
     }
 
