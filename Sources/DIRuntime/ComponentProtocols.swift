@@ -1,17 +1,3 @@
-// The registration protocols are markers: dibuild reads them in the source and generates the calls,
-// so the runtime never calls through them. Their requirements are chosen so that Deli code compiles
-// unchanged, and no stricter:
-//
-// * `Component` and `Autowired` have no initialiser requirement. A requirement would force every
-//   non-final class to mark its initialiser `required`, and an `Autowired` class with several
-//   initialisers of the same shape (allowed by the scanner, which picks the `required` one) would fail
-//   to infer `Dep1…`. The generated code calls the concrete initialiser directly.
-// * `Dep1`…`Dep9` exist (defaulting to `Void`) so that legacy `typealias Dep1 = FriendService`
-//   declarations keep working as `MessageServiceImpl.Dep1`. They are not inferred from initialisers.
-// * `LazyAutowired` requires `init()`, as in Deli (the resolver calls `T()`); its `inject(...)` method
-//   has any arity and labels, so it is not a requirement either.
-// * `scope` and `qualifier` are requirements with defaults, so a type may override them.
-
 /// A type dibuild can use from `Inject(...)` calls. Every DI protocol refines it.
 public protocol Inject {}
 
@@ -44,6 +30,22 @@ public protocol Component: ScopedRegistration {}
 
 /// A type registered with its initialiser's parameters resolved from the container
 /// (`required init(_ service: Service)`; a label is a qualifier).
+///
+/// Deli's protocol also declared initialiser requirements so that Swift inferred `Dep1…Dep9` from the
+/// type's initialiser. Swift cannot express "an initialiser of any arity", and such requirements would
+/// reject code dibuild accepts: a non-final class whose initialiser is not `required`, or a class with
+/// several initialisers of the same shape (the scanner picks the `required` one). `Autowired` is
+/// therefore a marker with the requirements that keep Deli code compiling and no more:
+///
+/// * no initialiser requirement — the generated resolver calls the type's own initialiser;
+/// * `scope` and `qualifier` with defaults (`.singleton`, `nil`), which a type may override;
+/// * `Dep1`…`Dep9` (from `DependencyAliases`), `Void` unless the type declares them, so legacy
+///   `typealias Dep1 = FriendService` and `MessageServiceImpl.Dep1` keep working. They are not
+///   inferred from the initialiser; dibuild reads the declared aliases from the source.
+///
+/// `Component` follows the same rule (no `init()` requirement); `LazyAutowired` requires `init()` as
+/// Deli did, and its `inject(...)` method, of any arity, is no requirement either. Factories are the
+/// exception: see `AutowiredFactory`.
 public protocol Autowired: ScopedRegistration, DependencyAliases {}
 
 /// A type created with `init()` whose `inject(...)` method receives its dependencies after the
