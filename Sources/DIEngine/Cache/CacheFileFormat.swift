@@ -59,7 +59,7 @@ enum CacheFileFormat {
         } else {
             writer.writeByte(0)
         }
-        let paths = contents.entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let paths = ByteOrder.sorted(Array(contents.entries.keys))
         writer.writeVarint(paths.count)
         for path in paths {
             guard let entry = contents.entries[path] else { continue }

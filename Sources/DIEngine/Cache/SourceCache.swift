@@ -52,17 +52,18 @@ public struct SourceCache: Sendable {
     }
 
     /// Looks up every file of the run, in order. `files` are display paths, resolved against
-    /// `workingDirectory`; entries of files not listed are dropped. `now` (ns since the epoch) is the
+    /// `workingDirectory` (default: the current directory); entries of files not listed are dropped. `now` (ns since the epoch) is the
     /// moment the run started reading, used for the racy-timestamp rule.
     public mutating func lookup(
-        _ files: [String], workingDirectory: String = LexicalPath.currentDirectory(),
+        _ files: [String], workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
+        let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
         var kept: [String: CacheEntry] = [:]
         kept.reserveCapacity(files.count)
         statistics.files += files.count
         let lookups = files.map { path in
-            let key = LexicalPath.absolute(path, relativeTo: workingDirectory)
+            let key = AbsolutePath.of(path, relativeTo: workingDirectory)
             let lookup = lookUp(path: path, key: key, entry: entries.removeValue(forKey: key) ?? kept[key], now: now)
             if let entry = lookup.entry { kept[key] = entry }
             return lookup

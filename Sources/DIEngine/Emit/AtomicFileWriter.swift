@@ -46,9 +46,9 @@ public enum AtomicFileWriter {
             }
         }
         do throws(FileSystemError) {
-            let directory = LexicalPath.parent(of: path)
+            let directory = DisplayPath.directory(of: path)
             try createDirectories(directory)
-            let temporary = try TemporaryFile(directory: directory, name: LexicalPath.lastComponent(of: path))
+            let temporary = try TemporaryFile(directory: directory, name: DisplayPath.lastComponent(of: path))
             do throws(FileSystemError) {
                 try temporary.write(bytes)
                 try temporary.close()
@@ -67,7 +67,7 @@ public enum AtomicFileWriter {
     /// `mkdir -p`, lexically: each missing prefix of `directory` is created in turn.
     static func createDirectories(_ directory: String) throws(FileSystemError) {
         if directory == "." || directory == "/" || FileStatus.ifExists(path: directory)?.isDirectory == true { return }
-        try createDirectories(LexicalPath.parent(of: directory))
+        try createDirectories(DisplayPath.directory(of: directory))
         guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
             throw FileSystemError(path: directory, code: errno)
         }

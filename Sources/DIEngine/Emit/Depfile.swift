@@ -25,8 +25,8 @@ public enum Depfile {
                 listed.insert(path)
                 continue
             }
-            var directory = LexicalPath.parent(of: path)
-            while !isReadable(directory) { directory = LexicalPath.parent(of: directory) }
+            var directory = DisplayPath.directory(of: path)
+            while !isReadable(directory) { directory = DisplayPath.directory(of: directory) }
             diagnostics.append(
                 .warning(
                     "O06",
@@ -34,7 +34,7 @@ public enum Depfile {
                         + "listing '\(directory)' instead"))
             listed.insert(directory)
         }
-        let sorted = listed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sorted = ByteOrder.sorted(Array(listed))
         return DepfileRendering(
             text: text(target: target, dependencies: sorted, phony: phony), listed: sorted, diagnostics: diagnostics)
     }

@@ -5,15 +5,16 @@ public enum OutputPlacement {
     /// absolute and lexically normalised, so `./a` and `/cwd/a` match; messages keep the spellings given.
     public static func listedDirectoryWarnings(
         writtenFiles: [String], listedPaths: [String],
-        workingDirectory: String = LexicalPath.currentDirectory()
+        workingDirectory: String? = nil
     ) -> [Diagnostic] {
+        let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
         var listed: [String: String] = [:]
         for path in listedPaths {
-            let key = LexicalPath.absolute(path, relativeTo: workingDirectory)
+            let key = AbsolutePath.of(path, relativeTo: workingDirectory)
             if listed[key] == nil { listed[key] = path }
         }
         return writtenFiles.compactMap { file in
-            let directory = LexicalPath.parent(of: LexicalPath.absolute(file, relativeTo: workingDirectory))
+            let directory = DisplayPath.directory(of: AbsolutePath.of(file, relativeTo: workingDirectory))
             guard let spelled = listed[directory] else { return nil }
             return .warning(
                 "O04",

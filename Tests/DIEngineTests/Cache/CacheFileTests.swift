@@ -99,7 +99,7 @@ import Testing
     @Test func ignoredCacheStillGivesCorrectResultsAndIsRewritten() throws {
         let tree = try SourceTree()
         let file = try tree.add("A.swift", "class A {}")
-        _ = try tree.directory.write(Array(repeating: 0xAB, count: 100), to: ".dibuild/App.dicache")
+        _ = try tree.directory.write(".dibuild/App.dicache", bytes: Array(repeating: 0xAB, count: 100))
         let scanner = RecordingScanner()
         let run = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
         #expect(run.note != nil)
@@ -111,7 +111,7 @@ import Testing
         let tree = try SourceTree()
         let file = try tree.add("A.swift", "class A {}")
         // The cache directory's path runs through a regular file, so it cannot be created.
-        try tree.directory.write("not a directory", to: "blocker")
+        try tree.directory.write("blocker", "not a directory")
         let cacheFile = tree.directory.path + "/blocker/cache/App.dicache"
         let run = CacheRun.run([file], cacheFile: cacheFile, scanner: RecordingScanner())
         #expect(run.saveWarning?.code == "O03")

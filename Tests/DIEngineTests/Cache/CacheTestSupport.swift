@@ -61,7 +61,7 @@ struct SourceTree {
 
     @discardableResult
     func add(_ name: String, _ text: String, mtime: Int = 1_600_000_000) throws -> String {
-        let path = try directory.write(text, to: "Sources/" + name)
+        let path = try directory.write("Sources/" + name, text)
         TemporaryDirectory.setModificationTime(of: path, seconds: mtime)
         return path
     }

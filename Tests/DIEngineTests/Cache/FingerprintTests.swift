@@ -25,11 +25,11 @@ import Testing
         let directory = try TemporaryDirectory()
         // Several chunks plus a partial one, so chunk boundaries are exercised.
         let bytes = (0..<(3 * 65_536 + 1234)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
-        let file = try directory.write(bytes, to: "large.bin")
+        let file = try directory.write("large.bin", bytes: bytes)
         #expect(try Fingerprint.xxh3(fileAt: file) == Fingerprint.xxh3(bytes))
-        let empty = try directory.write([], to: "empty.bin")
+        let empty = try directory.write("empty.bin", bytes: [])
         #expect(try Fingerprint.xxh3(fileAt: empty) == 0x2D06_8005_38D3_94C2)
-        let zeros = try directory.write([UInt8](repeating: 0, count: 1_000_000), to: "zeros.bin")
+        let zeros = try directory.write("zeros.bin", bytes: [UInt8](repeating: 0, count: 1_000_000))
         #expect(try Fingerprint.xxh3(fileAt: zeros) == 0x9D64_8391_F361_D99A)
     }
 

@@ -46,7 +46,7 @@ import Testing
         let scanner = RecordingScanner()
         let first = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
         // Like a checkout: new content of the same size in a new file renamed over the old one, same mtime.
-        let replacement = try tree.directory.write("class B {}", to: "Sources/.A.swift.new")
+        let replacement = try tree.directory.write("Sources/.A.swift.new", "class B {}")
         TemporaryDirectory.setModificationTime(of: replacement, seconds: 1_600_000_000)
         #expect(rename(replacement, file) == 0)
         let second = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
@@ -63,7 +63,7 @@ import Testing
         let first = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
         #expect(first.cache.entries.values.first?.needsVerification == true)
         // Edited within the same timestamp tick: same size, same mtime, same inode.
-        let rewritten = try tree.directory.write("class Z {}", to: "Sources/A.swift")
+        let rewritten = try tree.directory.write("Sources/A.swift", "class Z {}")
         TemporaryDirectory.setModificationTime(of: rewritten, seconds: recent)
         let second = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
         #expect(second.statistics.description == "1 files: 0 from cache, 1 hashed, 1 scanned")

@@ -16,7 +16,7 @@ import Testing
 
     @Test func unchangedBytesKeepTheFileAndItsMtime() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("same\n", to: "out.swift")
+        let path = try directory.write("out.swift", "same\n")
         TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000, nanoseconds: 123)
         let inode = try FileStatus.of(path: path).inode
         #expect(try AtomicFileWriter.write(Array("same\n".utf8), to: path) == .unchanged)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func changedBytesReplaceTheFile() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("old\n", to: "out.swift")
+        let path = try directory.write("out.swift", "old\n")
         TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000)
         #expect(try AtomicFileWriter.write(Array("new\n".utf8), to: path) == .written)
         #expect(try readFile(atPath: path) == Array("new\n".utf8))
@@ -52,7 +52,7 @@ import Testing
 
     @Test func failureLeavesDestinationIntactAndReportsO01() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("I am a file", to: "blocker")
+        try directory.write("blocker", "I am a file")
         // The parent is a regular file: works even as root, where permissions would not stop the write.
         let path = directory.path + "/blocker/sub/Factory.swift"
         #expect {
@@ -67,7 +67,7 @@ import Testing
 
     @Test func directoryAtTheDestinationIsO02AndUntouched() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("keep", to: "out.swift/inner.txt")
+        try directory.write("out.swift/inner.txt", "keep")
         let path = directory.path + "/out.swift"
         #expect {
             try AtomicFileWriter.write(Array("x".utf8), to: path, onlyIfChanged: false)
@@ -82,7 +82,7 @@ import Testing
         let directory = try TemporaryDirectory()
         // A leftover temporary file of this very process (a crashed earlier run with the same pid) must not
         // block the write, and is not touched.
-        let leftover = try directory.write("stale", to: ".out.swift.\(getpid()).tmp")
+        let leftover = try directory.write(".out.swift.\(getpid()).tmp", "stale")
         #expect(try AtomicFileWriter.write(Array("fresh".utf8), to: directory.path + "/out.swift") == .written)
         #expect(try readFile(atPath: leftover) == Array("stale".utf8))
         #expect(try readFile(atPath: directory.path + "/out.swift") == Array("fresh".utf8))

@@ -35,16 +35,14 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
-    @Test func lexicalPaths() {
-        #expect(LexicalPath.normalize("./a//b/./c/") == "a/b/c")
-        #expect(LexicalPath.normalize("../a/../b") == "../a/../b")
-        #expect(LexicalPath.normalize("/") == "/")
-        #expect(LexicalPath.normalize("./") == ".")
-        #expect(LexicalPath.parent(of: "a/b.swift") == "a")
-        #expect(LexicalPath.parent(of: "b.swift") == ".")
-        #expect(LexicalPath.parent(of: "/b.swift") == "/")
-        #expect(LexicalPath.lastComponent(of: "a/b.swift") == "b.swift")
-        #expect(LexicalPath.absolute("x/./y", relativeTo: "/base/") == "/base/x/y")
-        #expect(LexicalPath.absolute("/abs//y", relativeTo: "/base") == "/abs/y")
+    @Test func absolutePaths() {
+        #expect(AbsolutePath.of("x/./y", relativeTo: "/base/") == "/base/x/y")
+        #expect(AbsolutePath.of("x/y", relativeTo: "/base") == "/base/x/y")
+        #expect(AbsolutePath.of("../x", relativeTo: "/base") == "/base/../x")
+        #expect(AbsolutePath.of(".", relativeTo: "/base") == "/base")
+        #expect(AbsolutePath.of("x", relativeTo: "/") == "/x")
+        #expect(AbsolutePath.of("/abs//y/", relativeTo: "/base") == "/abs/y")
+        for path in ["a", "/a/b", "a/..", ".x/y", "/", "."] { #expect(AbsolutePath.isNormalized(path), "\(path)") }
+        for path in ["a/", "a//b", "./a", "a/.", "a/./b", ""] { #expect(!AbsolutePath.isNormalized(path), "\(path)") }
     }
 }
