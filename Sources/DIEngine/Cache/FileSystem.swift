@@ -122,11 +122,13 @@ struct OpenFile {
     }
 }
 
-/// Reads a whole file.
-public func readFile(atPath path: String) throws(FileSystemError) -> [UInt8] {
-    let file = try OpenFile(path: path)
-    defer { file.close() }
-    return try file.readAll(expectedSize: file.status().size)
+extension OpenFile {
+    /// A whole file, read with one allocation of its size (the cache file can be megabytes).
+    static func contents(atPath path: String) throws(FileSystemError) -> [UInt8] {
+        let file = try OpenFile(path: path)
+        defer { file.close() }
+        return try file.readAll(expectedSize: file.status().size)
+    }
 }
 
 // The POSIX calls under names that the methods `close`, `read` and `write` of this module do not shadow.

@@ -33,7 +33,7 @@ public struct SourceCache: Sendable {
         var cache = SourceCache(identity: identity)
         let bytes: [UInt8]
         do {
-            bytes = try readFile(atPath: path)
+            bytes = try OpenFile.contents(atPath: path)
         } catch {
             if error.code == ENOENT { return (cache, nil) }
             cache.hasChanges = true

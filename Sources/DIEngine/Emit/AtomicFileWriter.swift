@@ -41,7 +41,9 @@ public enum AtomicFileWriter {
             if existing.isDirectory {
                 throw FileWriteError(path: path, reason: "is a directory", destinationIsDirectory: true)
             }
-            if onlyIfChanged && existing.size == UInt64(bytes.count), (try? readFile(atPath: path)) == bytes {
+            if onlyIfChanged && existing.size == UInt64(bytes.count),
+                (try? FileContents.contents(of: path).get()) == bytes
+            {
                 return .unchanged
             }
         }
