@@ -105,20 +105,31 @@ struct OpenFile {
 
     /// The whole remaining content. `expectedSize` only sizes the buffer; the file may have changed since.
     func readAll(expectedSize: UInt64) throws(FileSystemError) -> [UInt8] {
-        // One spare byte so that a file of the expected size ends with a single zero-length read.
-        var bytes = [UInt8](repeating: 0, count: Int(clamping: expectedSize) + 1)
-        var filled = 0
+        // One spare byte, so that a file of the expected size is complete after a single buffer.
+        var capacity = Int(clamping: expectedSize) + 1
+        var content: [UInt8] = []
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Result { () throws(FileSystemError) in try read(into: .init(rebasing: buffer[filled...])) }
+            var failure: FileSystemError?
+            // Uninitialised: the buffer is filled by `read`, so zeroing it first would only cost time.
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                    do throws(FileSystemError) {
+                        let read = try read(into: rest)
+                        if read == 0 { break }
+                        count += read
+                    } catch {
+                        failure = error
+                        break
+                    }
+                }
             }
-            let count = try result.get()
-            if count == 0 { break }
-            filled += count
+            if let failure { throw failure }
+            if content.isEmpty { content = chunk } else { content.append(contentsOf: chunk) }
+            if chunk.count < capacity { return content }
+            capacity *= 2
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
     }
 }
 

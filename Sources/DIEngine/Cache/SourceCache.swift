@@ -52,25 +52,34 @@ public struct SourceCache: Sendable {
     }
 
     /// Looks up every file of the run, in order. `files` are display paths, resolved against
-    /// `workingDirectory` (default: the current directory); entries of files not listed are dropped. `now` (ns since the epoch) is the
-    /// moment the run started reading, used for the racy-timestamp rule.
+    /// `workingDirectory` (default: the current directory); entries of files not listed are dropped.
+    /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
     public mutating func lookup(
         _ files: [String], workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
         let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
-        var kept: [String: CacheEntry] = [:]
-        kept.reserveCapacity(files.count)
         statistics.files += files.count
+        var retained = 0
         let lookups = files.map { path in
             let key = AbsolutePath.of(path, relativeTo: workingDirectory)
-            let lookup = lookUp(path: path, key: key, entry: entries.removeValue(forKey: key) ?? kept[key], now: now)
-            if let entry = lookup.entry { kept[key] = entry }
+            let entry = entries[key]
+            let lookup = lookUp(path: path, key: key, entry: entry, now: now)
+            if let kept = lookup.entry {
+                retained += 1
+                if kept != entry { entries[key] = kept }
+            } else if entry != nil {
+                entries[key] = nil
+            }
             return lookup
         }
-        // Whatever is left belonged to files that are no longer part of the target.
-        if !entries.isEmpty { hasChanges = true }
-        entries = kept
+        // Usually every entry was looked up; otherwise drop those of files that are no longer in the target
+        // (a file listed twice also ends up here, harmlessly).
+        if retained != entries.count {
+            let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
+            entries = entries.filter { listed.contains($0.key) }
+            hasChanges = true
+        }
         return lookups
     }
 

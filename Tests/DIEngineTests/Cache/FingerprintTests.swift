@@ -33,6 +33,18 @@ import Testing
         #expect(try Fingerprint.xxh3(fileAt: zeros) == 0x9D64_8391_F361_D99A)
     }
 
+    @Test func wholeFileReadsSurviveAWrongSizeHint() throws {
+        let directory = try TemporaryDirectory()
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let path = try directory.write("data.bin", bytes: bytes)
+        let file = try OpenFile(path: path)
+        defer { file.close() }
+        // As if the file had grown since it was stat'd: the buffer must grow, repeatedly.
+        #expect(try file.readAll(expectedSize: 10) == bytes)
+        #expect(try OpenFile.contents(atPath: path) == bytes)
+        #expect(try OpenFile.contents(atPath: directory.write("empty", bytes: [])) == [])
+    }
+
     @Test func streamingHasherEqualsOneShot() {
         let bytes = Array("hello, streaming world".utf8)
         var hasher = XXH3Hasher()
