@@ -149,6 +149,19 @@ public struct SourceCache: Sendable {
             CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries))
     }
 
+    /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file
+    /// was deleted; a missing file is not an error.
+    @discardableResult
+    public static func delete(at path: String) throws(FileSystemError) -> Bool {
+        guard unlink(path) == 0 else {
+            if errno == ENOENT { return false }
+            throw FileSystemError(path: path, code: errno)
+        }
+        // Fails harmlessly (ENOTEMPTY) when other targets' caches or anything else remain.
+        _ = rmdir(DisplayPath.directory(of: path))
+        return true
+    }
+
     /// Records the run's inputs digest and payload for the next run.
     public mutating func record(_ run: RunRecord) {
         if run != self.run { hasChanges = true }

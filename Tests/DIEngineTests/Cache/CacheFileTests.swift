@@ -152,6 +152,18 @@ import Testing
         #expect(leftovers == ["App.dicache"])
     }
 
+    @Test func deleteRemovesTheFileAndAnEmptyDirectory() throws {
+        let tree = try SourceTree()
+        let directory = tree.directory.path + "/.dibuild"
+        _ = try savedCache(tree)
+        try tree.directory.write(".dibuild/Other.dicache", "other target")
+        #expect(try SourceCache.delete(at: tree.cacheFile))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["Other.dicache"])
+        #expect(try SourceCache.delete(at: directory + "/Other.dicache"))
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(try !SourceCache.delete(at: tree.cacheFile))
+    }
+
     @Test func cacheFileNamesAreSanitisedLikeClassNames() {
         #expect(SourceCache.fileName(forTarget: "App") == "App.dicache")
         #expect(SourceCache.fileName(forTarget: "my-factory") == "My_factory.dicache")
