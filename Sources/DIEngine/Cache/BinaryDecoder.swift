@@ -60,11 +60,12 @@ final class DecodingState {
         if T.self == String.self { return try Self.cast(reader.readString(), to: type) }
         if T.self == Int.self { return try Self.cast(decodeInt(), to: type) }
         if T.self == Bool.self { return try Self.cast(decodeBool(), to: type) }
-        if isOtherPrimitive(type) { return try decodeOtherPrimitive(type) }
+        let kind = kinds.kind(of: type)
+        if case .primitive = kind { return try decodeOtherPrimitive(type) }
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw BinaryCodingError.invalid("nesting too deep") }
-        switch kinds.kind(of: type) {
+        switch kind {
         case .array(_, let arrayType?): return try arrayType.decodeElements(from: self, as: type)
         case .optional(_, let optionalType?): return try optionalType.decodeTagged(from: self, as: type)
         default: break
@@ -80,16 +81,7 @@ final class DecodingState {
         return unsafeBitCast(value, to: T.self)
     }
 
-    private static let otherPrimitiveTypes: [Any.Type] = [
-        Double.self, Float.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self,
-        UInt16.self, UInt8.self,
-    ]
-
-    private func isOtherPrimitive<T>(_ type: T.Type) -> Bool {
-        Self.otherPrimitiveTypes.contains { $0 == type }
-    }
-
-    /// Reads one of `otherPrimitiveTypes`.
+    /// Reads a primitive other than `String`, `Int` and `Bool`.
     private func decodeOtherPrimitive<T>(_ type: T.Type) throws -> T {
         if T.self == Double.self { return try Self.cast(Double(bitPattern: reader.readFixed64()), to: type) }
         if T.self == Float.self { return try Self.cast(Float(bitPattern: reader.readFixed32()), to: type) }

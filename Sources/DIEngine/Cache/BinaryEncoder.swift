@@ -175,6 +175,22 @@ struct KeyedBinaryEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
         try state.encodeValue(value)
     }
 
+    // The most common field types, written without the generic path's type checks.
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        state.recordKey(key, in: index)
+        state.writer.writeString(value)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        state.recordKey(key, in: index)
+        state.writer.writeSigned(Int64(value))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        state.recordKey(key, in: index)
+        state.writer.writeByte(value ? 1 : 0)
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
