@@ -187,16 +187,22 @@ public struct LinkedGraph: Sendable, Equatable {
     public var imports: [GeneratedImport]
     /// The merged properties (`loadProperty`).
     public var properties: PropertyNode
+    /// Property paths the sources read (`InjectProperty`, `@PropertyValue`, ConfigProperty fields), for validation.
+    public var propertyUses: [PropertyUse]
+    /// Every type declared or extended in the scanned sources, by resolved full name (validation notes, matching).
+    public var types: [String: DeclaredType]
 
     public init(
         registrations: [Registration] = [], importedRegistrations: [Registration] = [],
         unownedDependencies: [Dependency] = [], imports: [GeneratedImport] = [],
-        properties: PropertyNode = .emptyMapping
+        properties: PropertyNode = .emptyMapping, propertyUses: [PropertyUse] = [], types: [String: DeclaredType] = [:]
     ) {
         self.registrations = registrations
         self.importedRegistrations = importedRegistrations
         self.unownedDependencies = unownedDependencies
         self.imports = imports
         self.properties = properties
+        self.propertyUses = propertyUses
+        self.types = types
     }
 }

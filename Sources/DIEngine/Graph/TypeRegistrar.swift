@@ -1,0 +1,245 @@
+/// Builds the registration of each type that lists a registration protocol (`annotations.md` §2, §4–§8,
+/// §13, §14, §16). `Config(...)` registrations are built by `ConfigRegistrar`.
+struct TypeRegistrar {
+    let session: LinkSession
+    /// The registration kind of every type that lists a registration protocol.
+    let roles: [String: RegistrationKind]
+
+    private var table: TypeTable { session.table }
+    private var factory: DependencyFactory { DependencyFactory(session: session) }
+
+    /// The registration protocols a type's declarations list, in source order.
+    static func roles(in table: TypeTable) -> [String: RegistrationKind] {
+        var roles: [String: RegistrationKind] = [:]
+        for (name, entry) in table.entries {
+            let listed = entry.declarations.lazy.flatMap { table.declaration($0).inherited }
+                .compactMap { LinkNames.registrationKinds[$0.name] }
+            if let first = listed.first { roles[name] = first }
+        }
+        return roles
+    }
+
+    /// One registration per declaration variant: a type declared once gives at most one; a type declared in
+    /// several `#if` branches gives one per branch (identical ones are merged later).
+    func registrations(for entry: TypeEntry) -> [PendingRegistration] {
+        guard roles[entry.name] != nil else { return [] }
+        if entry.primaries.count <= 1 {
+            return registration(of: entry.name, primary: entry.primaries.first, own: entry.declarations).map { [$0] }
+                ?? []
+        }
+        return entry.primaries.compactMap { registration(of: entry.name, primary: $0, own: [$0] + entry.extensions) }
+    }
+
+    private struct Listing {
+        var name: String
+        var kind: RegistrationKind
+        var ref: DeclarationRef
+        var position: SourcePosition
+    }
+
+    private func registration(of type: String, primary: DeclarationRef?, own: [DeclarationRef])
+        -> PendingRegistration?
+    {
+        let listings = own.flatMap { ref in
+            table.declaration(ref).inherited.compactMap { inherited in
+                LinkNames.registrationKinds[inherited.name].map {
+                    Listing(name: inherited.name, kind: $0, ref: ref, position: inherited.position)
+                }
+            }
+        }
+        guard let role = listings.first else { return nil }
+        let typeRef = primary ?? role.ref
+        let typeLocation = table.location(of: typeRef)
+        var valid = checkRegistrable(type, primary: primary, listings: listings, at: typeLocation)
+        let kind = primary.map { table.declaration($0).kind }
+        let selection = MemberSelection(
+            session: session, typeName: type, typeLocation: typeLocation, isClass: kind != .struct, own: own)
+        let owner = DependencyFactory.Owner(typeName: type, registration: nil)
+        var registration = Registration(
+            id: RegistrationID(typeName: type, qualifier: ""), kind: role.kind, scope: .singleton,
+            location: typeLocation, isValueType: kind == .struct)
+        var propertyUses: [PropertyUse] = []
+        if valid {
+            switch role.kind {
+            case .component, .configuration:
+                valid = selection.checkCallableWithoutArguments()
+            case .autowired:
+                valid = constructor(selection.autowiredInitializer(), owner: owner, into: &registration)
+            case .lazyAutowired:
+                valid = selection.checkCallableWithoutArguments()
+                valid = injector(selection.injector(), owner: owner, into: &registration) && valid
+            case .factory:
+                valid = factoryConstructor(selection.autowiredInitializer(), owner: owner, into: &registration)
+            case .lazyFactory:
+                valid = payload(of: selection.payloadInitializer(), owner: owner, into: &registration)
+                valid = injector(selection.injector(), owner: owner, into: &registration) && valid
+            case .configProperty:
+                let fields = ConfigPropertyFields(session: session, roles: roles)
+                (valid, propertyUses) = fields.build(
+                    type: type, own: own, typeLocation: typeLocation, into: &registration)
+            case .config, .imported:
+                break
+            }
+        }
+        applyScopeAndQualifier(to: &registration, own: own, isStruct: kind == .struct, typeLocation: typeLocation)
+        registration.claimArguments()
+        registration.dependenciesUnknown = !valid || session.hasScanError(own)
+        let conditions = table.declaration(typeRef).conditions
+        return PendingRegistration(
+            registration: registration, conditions: conditions, ownsTypeDependencies: true, propertyUses: propertyUses)
+    }
+
+    /// `S29`–`S33`: only internal-or-more-visible, non-generic classes and structs, with one protocol.
+    private func checkRegistrable(
+        _ type: String, primary: DeclarationRef?, listings: [Listing], at typeLocation: SourceLocation
+    ) -> Bool {
+        var valid = true
+        var names: [String] = []
+        for listing in listings where !names.contains(listing.name) { names.append(listing.name) }
+        if names.count > 1 {
+            let notes = listings.map {
+                DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
+            }
+            session.report(.error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
+            valid = false
+        }
+        for listing in listings where table.declaration(listing.ref).hasWhereClause {
+            session.report(
+                .error(
+                    "S30", ScanMessages.conditionalConformance(type, to: listing.name),
+                    at: table.location(of: listing.ref)))
+            valid = false
+        }
+        guard let primary else { return valid }
+        let fact = table.declaration(primary)
+        var problem: (code: String, message: String)?
+        switch fact.kind {
+        case .protocol: problem = ("S31", ScanMessages.protocolRegistration(type, names[0]))
+        case .enum, .actor: problem = ("S32", ScanMessages.kindRegistration(fact.kind, type))
+        default:
+            if let outer = fact.insidePrivateType {
+                problem = ("S29", ScanMessages.privateType(type, "inside private type '\(outer)'"))
+            } else if fact.access <= .fileprivate {
+                problem = ("S29", ScanMessages.privateType(type, fact.access.rawValue))
+            } else if fact.isGeneric {
+                problem = ("S30", ScanMessages.genericType(type))
+            }
+        }
+        if let problem {
+            session.report(.error(problem.code, problem.message, at: typeLocation))
+            valid = false
+        }
+        return valid
+    }
+
+    private func arguments(
+        _ parameters: some Sequence<ParameterFact>, in ref: DeclarationRef, owner: DependencyFactory.Owner,
+        isEager: Bool
+    ) -> [DependencyArgument]? {
+        var result: [DependencyArgument] = []
+        var valid = true
+        for parameter in parameters {
+            if let argument = factory.parameter(parameter, in: ref, owner: owner, isEager: isEager) {
+                result.append(argument)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? result : nil
+    }
+
+    private func constructor(
+        _ initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let initializer,
+            let arguments = arguments(initializer.fact.parameters, in: initializer.ref, owner: owner, isEager: true)
+        else { return false }
+        registration.constructorArguments = arguments
+        return true
+    }
+
+    private func injector(
+        _ method: Located<InjectMethodFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let method, let arguments = arguments(method.fact.parameters, in: method.ref, owner: owner, isEager: false)
+        else { return false }
+        registration.injectorArguments = arguments
+        return true
+    }
+
+    /// AutowiredFactory: the last parameter is `payload: P`, the others are dependencies (`S07`).
+    private func factoryConstructor(
+        _ initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let initializer else { return false }
+        let parameters = initializer.fact.parameters
+        guard let last = parameters.last, last.label == "payload", !last.type.isUnsupported, !last.type.isArray,
+            !last.type.isOptional
+        else {
+            session.report(
+                .error(
+                    "S07",
+                    "the last parameter of the initializer of factory '\(owner.typeName)' must be 'payload: <Payload type>'",
+                    at: table.location(initializer.ref, initializer.fact.position)))
+            return false
+        }
+        let payloadValid = payload(of: initializer, owner: owner, into: &registration)
+        guard
+            let arguments = arguments(parameters.dropLast(), in: initializer.ref, owner: owner, isEager: true)
+        else { return false }
+        registration.constructorArguments = arguments
+        return payloadValid
+    }
+
+    /// The payload type of a factory initialiser's last parameter, through §3 (`_Payload` included).
+    private func payload(
+        of initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let initializer, let last = initializer.fact.parameters.last else { return false }
+        let location = table.location(initializer.ref, last.position)
+        guard let type = factory.resolveType(last.type, scope: owner.typeName, aliasOwner: owner.typeName, at: location)
+        else { return false }
+        registration.payloadType = type.name
+        return true
+    }
+
+    private func applyScopeAndQualifier(
+        to registration: inout Registration, own: [DeclarationRef], isStruct: Bool, typeLocation: SourceLocation
+    ) {
+        let type = registration.id.typeName
+        let lookup = ScopeQualifierLookup(session: session)
+        switch registration.kind {
+        case .component, .autowired, .lazyAutowired:
+            let scope = lookup.scope(of: type, own: own, typeLocation: typeLocation)
+            registration.scope = scope?.value ?? .singleton
+            if let scope, scope.value == .weak, isStruct {
+                session.report(.error("S11", ScanMessages.weakStruct(type), at: scope.location))
+            }
+            registration.id.qualifier = lookup.qualifier(of: type, own: own, typeLocation: typeLocation)?.value ?? ""
+        case .factory, .lazyFactory:
+            registration.scope = .prototype
+            for location in lookup.ownScopes(own) {
+                session.report(
+                    .warning(
+                        "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location))
+            }
+            registration.id.qualifier = lookup.qualifier(of: type, own: own, typeLocation: typeLocation)?.value ?? ""
+        case .configProperty:
+            registration.scope = .prototype
+        case .configuration, .config, .imported:
+            registration.scope = .singleton
+        }
+    }
+}
+
+extension Registration {
+    /// Puts the constructor and injector arguments first among the dependencies and makes this registration
+    /// the owner of every dependency (its qualifier is only known after the arguments were collected).
+    mutating func claimArguments() {
+        dependencies = (constructorArguments + injectorArguments).map(\.dependency) + dependencies
+        let id = id
+        for index in constructorArguments.indices { constructorArguments[index].dependency.owner = id }
+        for index in injectorArguments.indices { injectorArguments[index].dependency.owner = id }
+        for index in dependencies.indices { dependencies[index].owner = id }
+    }
+}
