@@ -132,6 +132,9 @@ public struct Registration: Codable, Sendable, Equatable {
     public var dependencies: [Dependency]
     /// Scan errors made the dependency list unknown: not validated, no edges (`diagnostics.md` §2).
     public var dependenciesUnknown: Bool
+    /// Imported registrations: the resolved file's `FACTORY` and `LAZILY` flags.
+    public var importedIsFactory: Bool
+    public var importedIsLazy: Bool
 
     public init(
         id: RegistrationID, kind: RegistrationKind, scope: ScopeName, location: SourceLocation?,
@@ -139,7 +142,7 @@ public struct Registration: Codable, Sendable, Equatable {
         injectorArguments: [DependencyArgument] = [], payloadType: String? = nil, configurationType: String? = nil,
         configPropertyName: String? = nil, configPropertyTarget: String? = nil,
         configPropertyFields: [ConfigPropertyField] = [], links: [String] = [], dependencies: [Dependency] = [],
-        dependenciesUnknown: Bool = false
+        dependenciesUnknown: Bool = false, importedIsFactory: Bool = false, importedIsLazy: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -156,9 +159,11 @@ public struct Registration: Codable, Sendable, Equatable {
         self.links = links
         self.dependencies = dependencies
         self.dependenciesUnknown = dependenciesUnknown
+        self.importedIsFactory = importedIsFactory
+        self.importedIsLazy = importedIsLazy
     }
 
-    public var isFactory: Bool { kind == .factory || kind == .lazyFactory }
+    public var isFactory: Bool { kind == .factory || kind == .lazyFactory || (kind == .imported && importedIsFactory) }
 }
 
 /// An import line for the generated file (`codegen.md` §1, "Imports").

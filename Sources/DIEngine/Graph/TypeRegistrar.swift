@@ -89,47 +89,63 @@ struct TypeRegistrar {
             registration: registration, conditions: conditions, ownsTypeDependencies: true, propertyUses: propertyUses)
     }
 
-    /// `S29`–`S33`: only internal-or-more-visible, non-generic classes and structs, with one protocol.
+    /// `S29`–`S33`: only internal-or-more-visible, non-generic classes and structs, with one protocol. The
+    /// scanner reports what one file shows (listings in the type's own file, or within one extension); the
+    /// linker reports the rest, so each problem is printed once. Either way the registration is invalid.
     private func checkRegistrable(
         _ type: String, primary: DeclarationRef?, listings: [Listing], at typeLocation: SourceLocation
     ) -> Bool {
         var valid = true
+        let names = Self.distinctNames(listings)
+        if names.count > 1 {
+            valid = false
+            let scannerSaw =
+                primary.map { primary in Self.distinctNames(listings.filter { $0.ref.file == primary.file }).count > 1 }
+                ?? Dictionary(grouping: listings, by: \.ref).values.contains { Self.distinctNames($0).count > 1 }
+            if !scannerSaw {
+                let notes = listings.map {
+                    DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
+                }
+                session.report(
+                    .error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
+            }
+        }
+        // Conditional conformances are always visible to the scanner (`S30`).
+        if listings.contains(where: { table.declaration($0.ref).hasWhereClause }) { valid = false }
+        guard let primary, let problem = problem(of: type, declaredAt: primary, protocolName: names[0]) else {
+            return valid
+        }
+        if !listings.contains(where: { $0.ref.file == primary.file }) {
+            session.report(.error(problem.code, problem.message, at: typeLocation))
+        }
+        return false
+    }
+
+    private static func distinctNames(_ listings: [Listing]) -> [String] {
         var names: [String] = []
         for listing in listings where !names.contains(listing.name) { names.append(listing.name) }
-        if names.count > 1 {
-            let notes = listings.map {
-                DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
-            }
-            session.report(.error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
-            valid = false
-        }
-        for listing in listings where table.declaration(listing.ref).hasWhereClause {
-            session.report(
-                .error(
-                    "S30", ScanMessages.conditionalConformance(type, to: listing.name),
-                    at: table.location(of: listing.ref)))
-            valid = false
-        }
-        guard let primary else { return valid }
+        return names
+    }
+
+    /// `S31`, `S32`, `S29` or `S30` for the declaration of a registered type, like the scanner.
+    private func problem(of type: String, declaredAt primary: DeclarationRef, protocolName: String) -> (
+        code: String, message: String
+    )? {
         let fact = table.declaration(primary)
-        var problem: (code: String, message: String)?
         switch fact.kind {
-        case .protocol: problem = ("S31", ScanMessages.protocolRegistration(type, names[0]))
-        case .enum, .actor: problem = ("S32", ScanMessages.kindRegistration(fact.kind, type))
-        default:
-            if let outer = fact.insidePrivateType {
-                problem = ("S29", ScanMessages.privateType(type, "inside private type '\(outer)'"))
-            } else if fact.access <= .fileprivate {
-                problem = ("S29", ScanMessages.privateType(type, fact.access.rawValue))
-            } else if fact.isGeneric {
-                problem = ("S30", ScanMessages.genericType(type))
-            }
+        case .protocol: return ("S31", ScanMessages.protocolRegistration(type, protocolName))
+        case .enum, .actor: return ("S32", ScanMessages.kindRegistration(fact.kind, type))
+        default: break
         }
-        if let problem {
-            session.report(.error(problem.code, problem.message, at: typeLocation))
-            valid = false
+        // Effective access is capped by enclosing types, so the enclosing private type is the better reason.
+        if let outer = fact.insidePrivateType {
+            return ("S29", ScanMessages.privateType(type, "inside private type '\(outer)'"))
         }
-        return valid
+        if fact.access <= .fileprivate {
+            return ("S29", ScanMessages.privateType(type, fact.access.rawValue))
+        }
+        if fact.isGeneric { return ("S30", ScanMessages.genericType(type)) }
+        return nil
     }
 
     private func arguments(
