@@ -42,6 +42,8 @@ struct TypeTable {
     private(set) var typeName: [DeclarationRef: String] = [:]
     /// Full name of the type lexically enclosing each declaration (`""` at file level).
     private(set) var enclosingScope: [DeclarationRef: String] = [:]
+    /// Entry names in byte order, for deterministic iteration.
+    private(set) var sortedNames: [String] = []
 
     init(sources: [LinkSource]) {
         self.sources = sources
@@ -55,6 +57,7 @@ struct TypeTable {
             if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
+        sortedNames = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     func declaration(_ ref: DeclarationRef) -> DeclarationFact { sources[ref.file].facts.declarations[ref.index] }
@@ -66,8 +69,6 @@ struct TypeTable {
 
     func location(of ref: DeclarationRef) -> SourceLocation { location(ref, declaration(ref).position) }
 
-    /// Entry names in byte order, for deterministic iteration.
-    var sortedNames: [String] { entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
 
     /// The kind of a type's first own declaration, nil when the sources only extend it.
     func kind(of name: String) -> DeclarationKind? {
