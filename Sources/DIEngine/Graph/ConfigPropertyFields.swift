@@ -40,7 +40,8 @@ struct ConfigPropertyFields {
                 } else if let target {
                     let requirement = PropertyUse.Requirement.field(
                         name: property.name, owner: type, typeName: field.name, isOptional: field.isOptional)
-                    uses.append(PropertyUse(path: target + "." + property.name, requirement: requirement, location: location))
+                    uses.append(
+                        PropertyUse(path: target + "." + property.name, requirement: requirement, location: location))
                 }
             }
         }
@@ -50,7 +51,8 @@ struct ConfigPropertyFields {
 
     /// Stored instance properties with a type annotation and no initial value, except `target`.
     private static func isField(_ property: PropertyFact) -> Bool {
-        property.name != "target" && property.type != nil && !property.isStatic && !property.isLazy && !property.isComputed
+        property.name != "target" && property.type != nil && !property.isStatic && !property.isLazy
+            && !property.isComputed
             && !property.hasInitialValue && property.wrappers.isEmpty
     }
 
@@ -62,7 +64,8 @@ struct ConfigPropertyFields {
             return nil
         }
         resolved.isOptional = declared.isOptional || resolved.isOptional
-        let isConfigProperty = roles[resolved.name] == .configProperty && session.table.entries[resolved.name]?.isDeclared == true
+        let isConfigProperty =
+            roles[resolved.name] == .configProperty && session.table.entries[resolved.name]?.isDeclared == true
         return ValueConversion.supportedTypes.contains(resolved.name) || isConfigProperty ? resolved : nil
     }
 }

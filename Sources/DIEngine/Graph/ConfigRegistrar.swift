@@ -25,7 +25,8 @@ struct ConfigRegistrar {
                 var valid = !call.isStaticProperty && !session.scanErrors.hasError(ref)
                 var dependencies: [Dependency] = []
                 for (index, argument) in call.dependencies.enumerated() {
-                    let position = index < call.dependencyPositions.count ? call.dependencyPositions[index] : call.position
+                    let position =
+                        index < call.dependencyPositions.count ? call.dependencyPositions[index] : call.position
                     if let dependency = factory.configArgument(
                         argument, at: table.location(ref, position), scope: entry.name, owner: owner)
                     {
@@ -46,7 +47,8 @@ struct ConfigRegistrar {
                     isValueType: table.kind(of: type.name) == .struct, configurationType: entry.name,
                     configPropertyName: property, dependencies: dependencies, dependenciesUnknown: !valid)
                 result.append(
-                    PendingRegistration(registration: registration, conditions: call.conditions, ownsTypeDependencies: false))
+                    PendingRegistration(
+                        registration: registration, conditions: call.conditions, ownsTypeDependencies: false))
             }
         }
         return result

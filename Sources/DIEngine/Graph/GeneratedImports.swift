@@ -14,7 +14,9 @@ enum GeneratedImports {
         -> [GeneratedImport]
     {
         var contributions = files.flatMap { imports in
-            imports.map { Contribution(module: $0.module, testable: $0.testable, condition: conjunction($0.conditions)) }
+            imports.map {
+                Contribution(module: $0.module, testable: $0.testable, condition: conjunction($0.conditions))
+            }
         }
         contributions += dependencyModules.map { Contribution(module: $0, testable: false, condition: "") }
         contributions.removeAll { $0.module == runtimeModule || $0.module.isEmpty }
@@ -25,7 +27,8 @@ enum GeneratedImports {
             if contribution.condition.isEmpty { unconditional.insert(contribution.module) }
         }
         var result = Set<GeneratedImport>()
-        for contribution in contributions where contribution.condition.isEmpty || !unconditional.contains(contribution.module) {
+        for contribution in contributions
+        where contribution.condition.isEmpty || !unconditional.contains(contribution.module) {
             result.insert(
                 GeneratedImport(
                     module: contribution.module, testable: testable.contains(contribution.module),
@@ -33,7 +36,9 @@ enum GeneratedImports {
         }
         return result.sorted { lhs, rhs in
             if lhs.condition.isEmpty != rhs.condition.isEmpty { return lhs.condition.isEmpty }
-            if lhs.condition != rhs.condition { return lhs.condition.utf8.lexicographicallyPrecedes(rhs.condition.utf8) }
+            if lhs.condition != rhs.condition {
+                return lhs.condition.utf8.lexicographicallyPrecedes(rhs.condition.utf8)
+            }
             return lhs.module.utf8.lexicographicallyPrecedes(rhs.module.utf8)
         }
     }

@@ -27,7 +27,8 @@ struct MemberDependencies {
                 }
                 for call in fact.injectPropertyCalls {
                     propertyUses.append(
-                        PropertyUse(path: call.path, requirement: .scalar, location: table.location(ref, call.position)))
+                        PropertyUse(path: call.path, requirement: .scalar, location: table.location(ref, call.position))
+                    )
                 }
             }
         }

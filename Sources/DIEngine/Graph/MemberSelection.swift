@@ -18,7 +18,9 @@ struct MemberSelection {
         self.typeName = typeName
         self.typeLocation = typeLocation
         self.isClass = isClass
-        initializers = own.flatMap { ref in session.table.declaration(ref).initializers.map { Located(fact: $0, ref: ref) } }
+        initializers = own.flatMap { ref in
+            session.table.declaration(ref).initializers.map { Located(fact: $0, ref: ref) }
+        }
         injectMethods = own.flatMap { ref in
             session.table.declaration(ref).injectMethods.map { Located(fact: $0, ref: ref) }
         }
@@ -71,9 +73,12 @@ struct MemberSelection {
 
     /// LazyAutowiredFactory: the single usable initialiser whose only parameter is labelled `payload`.
     func payloadInitializer() -> Located<InitializerFact>? {
-        let candidates = usableInitializers.filter { $0.fact.parameters.count == 1 && $0.fact.parameters[0].label == "payload" }
+        let candidates = usableInitializers.filter {
+            $0.fact.parameters.count == 1 && $0.fact.parameters[0].label == "payload"
+        }
         guard candidates.count == 1 else {
-            session.report(.error("S08", "'\(typeName)' needs exactly one initializer 'init(payload:)'", at: typeLocation))
+            session.report(
+                .error("S08", "'\(typeName)' needs exactly one initializer 'init(payload:)'", at: typeLocation))
             return nil
         }
         return candidates[0]

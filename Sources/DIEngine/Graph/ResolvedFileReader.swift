@@ -19,7 +19,8 @@ public enum ResolvedFileReader {
             let location = SourceLocation(path: file, line: line, column: column)
             return (nil, [invalid(file, "expected a single document but found another", at: location)])
         case .success(nil):
-            let reason = "the file is empty; expected a mapping with 'DEPENDENCY', 'PROPERTY', 'PROJECT' and 'REFERENCE'"
+            let reason =
+                "the file is empty; expected a mapping with 'DEPENDENCY', 'PROPERTY', 'PROJECT' and 'REFERENCE'"
             return (nil, [invalid(file, reason, at: SourceLocation(path: file, line: 1, column: 1))])
         case .success(let root?):
             do {
@@ -65,7 +66,8 @@ struct ResolvedFileDecoder {
         guard let typeNode = fields["TYPE"] else { throw missing("TYPE", in: node) }
         let type = try text(typeNode, "'TYPE'")
         guard !type.isEmpty else { throw Problem(reason: "'TYPE' must not be empty", location: location(typeNode)) }
-        let id = RegistrationID(typeName: type, qualifier: try fields["QUALIFIER"].map { try text($0, "'QUALIFIER'") } ?? "")
+        let id = RegistrationID(
+            typeName: type, qualifier: try fields["QUALIFIER"].map { try text($0, "'QUALIFIER'") } ?? "")
         let isFactory = try flag(fields["FACTORY"], "'FACTORY'")
         let dependencies = try (fields["DEPENDENCY"].map { try list($0, "'DEPENDENCY' of '\(type)'") } ?? []).map {
             try dependency($0, owner: id)
@@ -112,7 +114,9 @@ struct ResolvedFileDecoder {
 
     /// A scalar's text; null is `""`.
     private func text(_ node: YAMLNode, _ what: String) throws -> String {
-        guard let scalar = node.scalar else { throw Problem(reason: "\(what) must be a value", location: location(node)) }
+        guard let scalar = node.scalar else {
+            throw Problem(reason: "\(what) must be a value", location: location(node))
+        }
         return scalar.kind == .null ? "" : scalar.text
     }
 

@@ -12,7 +12,8 @@ public struct ResolvedModule: Sendable, Equatable {
     /// The `dependencies[].import(s)` modules of this entry, added to the generated imports.
     public var imports: [String]
 
-    public init(path: String, project: String, reference: String, registrations: [Registration], imports: [String] = []) {
+    public init(path: String, project: String, reference: String, registrations: [Registration], imports: [String] = [])
+    {
         self.path = path
         self.project = project
         self.reference = reference

@@ -34,7 +34,8 @@ struct ScopeQualifierLookup {
 
     /// Step 1 only: what a factory declares itself (for the `S16` warning).
     func ownScopes(_ own: [DeclarationRef]) -> [SourceLocation] {
-        own.flatMap { ref in session.table.declaration(ref).scopeValues.map { session.table.location(ref, $0.position) } }
+        own.flatMap { ref in session.table.declaration(ref).scopeValues.map { session.table.location(ref, $0.position) }
+        }
     }
 
     private func lookup<Value: Equatable>(
@@ -46,9 +47,10 @@ struct ScopeQualifierLookup {
         for superclass in session.hierarchy.superclasses[type] ?? [] {
             steps.append(table.entries[superclass]?.declarations ?? [])
         }
-        steps.append(session.hierarchy.declaredProtocols(of: type, table: table).flatMap {
-            table.entries[$0]?.extensions ?? []
-        })
+        steps.append(
+            session.hierarchy.declaredProtocols(of: type, table: table).flatMap {
+                table.entries[$0]?.extensions ?? []
+            })
         for step in steps {
             let found = step.flatMap { facts(table.declaration($0), $0) }
             guard let first = found.first else { continue }

@@ -177,7 +177,8 @@ struct TypeRegistrar {
     private func injector(
         _ method: Located<InjectMethodFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
     ) -> Bool {
-        guard let method, let arguments = arguments(method.fact.parameters, in: method.ref, owner: owner, isEager: false)
+        guard let method,
+            let arguments = arguments(method.fact.parameters, in: method.ref, owner: owner, isEager: false)
         else { return false }
         registration.injectorArguments = arguments
         return true
@@ -237,7 +238,8 @@ struct TypeRegistrar {
             for location in lookup.ownScopes(own) {
                 session.report(
                     .warning(
-                        "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location))
+                        "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location)
+                )
             }
             registration.id.qualifier = lookup.qualifier(of: type, own: own, typeLocation: typeLocation)?.value ?? ""
         case .configProperty:

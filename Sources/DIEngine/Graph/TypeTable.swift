@@ -69,7 +69,6 @@ struct TypeTable {
 
     func location(of ref: DeclarationRef) -> SourceLocation { location(ref, declaration(ref).position) }
 
-
     /// The kind of a type's first own declaration, nil when the sources only extend it.
     func kind(of name: String) -> DeclarationKind? {
         entries[name]?.primaries.first.map { declaration($0).kind }

@@ -28,7 +28,8 @@ struct LinkChecks {
             let notes = sortedNotes(
                 entries.map { entry in
                     let qualifier = entry.id.qualifier.isEmpty ? "" : " (qualifier '\(entry.id.qualifier)')"
-                    return DiagnosticNote("candidate '\(entry.id.typeName)'\(qualifier) registered here", at: entry.location)
+                    return DiagnosticNote(
+                        "candidate '\(entry.id.typeName)'\(qualifier) registered here", at: entry.location)
                 })
             return .error(
                 "L02",
@@ -53,9 +54,12 @@ struct LinkChecks {
         let name = dependency.typeName
         if dependency.isArray {
             return .warning(
-                "L07", "no implementation of '\(name)' is registered; '[\(name)]' will be empty", at: dependency.location)
+                "L07", "no implementation of '\(name)' is registered; '[\(name)]' will be empty",
+                at: dependency.location)
         }
-        if let declared = graph.types[name], let kind = declared.kind, kind != .protocol, !registeredTypes.contains(name) {
+        if let declared = graph.types[name], let kind = declared.kind, kind != .protocol,
+            !registeredTypes.contains(name)
+        {
             var notes = [DiagnosticNote("'\(name)' declared here", at: declared.location)]
             if let base = declared.superclasses.first(where: registeredTypes.contains) {
                 let location = graph.registrations.first { $0.id.typeName == base }?.location

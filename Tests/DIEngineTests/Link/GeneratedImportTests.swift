@@ -55,7 +55,8 @@ import Testing
             ),
         ])
         fixture.imported = [
-            ResolvedModule(path: "Deli.resolved", project: "P", reference: "F.swift", registrations: [], imports: ["Zeta", "Core"])
+            ResolvedModule(
+                path: "Deli.resolved", project: "P", reference: "F.swift", registrations: [], imports: ["Zeta", "Core"])
         ]
         let run = try fixture.run()
         #expect(

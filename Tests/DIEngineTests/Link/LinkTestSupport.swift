@@ -30,7 +30,10 @@ struct LinkFixture {
             (tree, propertyDiagnostics) = PropertyLoader.load(["app.yml"], currentDirectory: directory.path)
         }
         let facts = files.map { file in
-            (path: file.path, facts: Scanner.scan(path: file.path, bytes: Array(file.source.utf8), runtimeModule: "DIRuntime"))
+            (
+                path: file.path,
+                facts: Scanner.scan(path: file.path, bytes: Array(file.source.utf8), runtimeModule: "DIRuntime")
+            )
         }
         let (graph, linkDiagnostics) = Linker.link(
             files: facts, properties: tree, importedModules: imported, runtimeModule: "DIRuntime",

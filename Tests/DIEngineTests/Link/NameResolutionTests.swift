@@ -20,8 +20,10 @@ import Testing
         ).run()
         #expect(run.rendered == "")
         let reader = try #require(run.registration("Storage.Reader"))
-        #expect(reader.constructorArguments.map(\.dependency.typeName) == ["Storage.FileBackend", "Storage.FileBackend"])
-        #expect(run.graph.registrations.map(\.id.description) == ["FileBackend", "Storage.FileBackend", "Storage.Reader"])
+        #expect(
+            reader.constructorArguments.map(\.dependency.typeName) == ["Storage.FileBackend", "Storage.FileBackend"])
+        #expect(
+            run.graph.registrations.map(\.id.description) == ["FileBackend", "Storage.FileBackend", "Storage.Reader"])
     }
 
     @Test func legacyAliasesAreLookedUpInTheOwningTypeOnly() throws {

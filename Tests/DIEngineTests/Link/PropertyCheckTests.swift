@@ -125,6 +125,9 @@ import Testing
         let backend = try #require(run.registration("Backend"))
         #expect(backend.dependencies.map(\.typeName) == ["Credentials"])
         #expect(backend.dependencies.first?.isExactMatch == true)
-        #expect(backend.configPropertyFields == [ConfigPropertyField(name: "credentials", typeName: "Credentials", isOptional: false)])
+        #expect(
+            backend.configPropertyFields == [
+                ConfigPropertyField(name: "credentials", typeName: "Credentials", isOptional: false)
+            ])
     }
 }

@@ -41,7 +41,8 @@ import Testing
     @Test func readsEveryFieldOfAResolvedFile() throws {
         let directory = try TemporaryDirectory()
         try directory.write("Core/Deli.resolved", Self.coreFile)
-        let (module, diagnostics) = ResolvedFileReader.read(path: "Core", imports: ["Core"], currentDirectory: directory.path)
+        let (module, diagnostics) = ResolvedFileReader.read(
+            path: "Core", imports: ["Core"], currentDirectory: directory.path)
         #expect(diagnostics.isEmpty)
         let core = try #require(module)
         #expect(core.path == "Core/Deli.resolved")
@@ -64,7 +65,8 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.write(
             "Deli.resolved",
-            "DEPENDENCY:\n- TYPE: Service\n  DEPENDENCY:\n  - TYPE: Clock\n  LINK:\n  - ServiceProtocol\nPROPERTY: {}\nPROJECT: Old\nREFERENCE: DeliFactory.swift\n")
+            "DEPENDENCY:\n- TYPE: Service\n  DEPENDENCY:\n  - TYPE: Clock\n  LINK:\n  - ServiceProtocol\nPROPERTY: {}\nPROJECT: Old\nREFERENCE: DeliFactory.swift\n"
+        )
         let (module, diagnostics) = ResolvedFileReader.read(path: directory.path + "/Deli.resolved")
         #expect(diagnostics.isEmpty)
         #expect(module?.registrations.map(\.id) == [RegistrationID(typeName: "Service", qualifier: "")])
@@ -110,7 +112,8 @@ import Testing
     @Test func importedRegistrationsAreCandidatesThroughTypeAndLinks() throws {
         let directory = try TemporaryDirectory()
         try directory.write("Deli.resolved", Self.coreFile)
-        let core = try #require(ResolvedFileReader.read(path: "Deli.resolved", imports: ["Core"], currentDirectory: directory.path).module)
+        let core = try #require(
+            ResolvedFileReader.read(path: "Deli.resolved", imports: ["Core"], currentDirectory: directory.path).module)
         var fixture = LinkFixture(
             """
             protocol NetworkProtocol {}
@@ -128,7 +131,10 @@ import Testing
         let run = try fixture.run()
         #expect(run.rendered == "")
         let arguments = try #require(run.registration("Screen")?.constructorArguments.map(\.dependency))
-        #expect(arguments.map(\.candidates.description) == ["[Core.Network#main]", "[Core.Network#main, LocalNetwork#local]", "[Core.Network#main]"])
+        #expect(
+            arguments.map(\.candidates.description) == [
+                "[Core.Network#main]", "[Core.Network#main, LocalNetwork#local]", "[Core.Network#main]",
+            ])
         #expect(arguments.map(\.hasImportedCandidate) == [true, true, true])
         #expect(arguments.map(\.isExactMatch) == [false, false, true])
         #expect(run.links == ["LocalNetwork#local: NetworkProtocol", "Screen: "])

@@ -6,7 +6,9 @@ extension GraphExport {
         var nodes: [String: String] = [:]
         for registration in sortedRegistrations(graph) {
             let id = registration.id
-            let label = id.qualifier.isEmpty ? escaped(id.typeName) : escaped(id.typeName) + "\\n(" + escaped(id.qualifier) + ")"
+            let label =
+                id.qualifier.isEmpty
+                ? escaped(id.typeName) : escaped(id.typeName) + "\\n(" + escaped(id.qualifier) + ")"
             nodes[id.description] = "    \(quoted(id.description)) [label=\"\(label)\"];"
         }
         lines += nodes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { nodes[$0] }

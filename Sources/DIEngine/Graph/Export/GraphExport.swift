@@ -43,7 +43,9 @@ public enum GraphExport {
         }
         let all =
             owned(graph.registrations, imported: false) + owned(graph.importedRegistrations, imported: true)
-            + graph.unownedDependencies.map { OwnedDependency(owner: $0.ownerTypeName, dependency: $0, isImported: false) }
+            + graph.unownedDependencies.map {
+                OwnedDependency(owner: $0.ownerTypeName, dependency: $0, isImported: false)
+            }
         return all.sorted { lhs, rhs in
             let left = sortKey(lhs.owner, lhs.dependency)
             let right = sortKey(rhs.owner, rhs.dependency)
@@ -60,5 +62,7 @@ public enum GraphExport {
         ]
     }
 
-    static func describe(_ location: SourceLocation) -> String { "\(location.path):\(location.line):\(location.column)" }
+    static func describe(_ location: SourceLocation) -> String {
+        "\(location.path):\(location.line):\(location.column)"
+    }
 }
