@@ -64,15 +64,16 @@ struct TypeRegistrar {
             case .component, .configuration:
                 valid = selection.checkCallableWithoutArguments()
             case .autowired:
-                valid = constructor(selection.autowiredInitializer(), owner: owner, into: &registration)
+                let initializer = selection.autowiredInitializer().map { ($0.fact.parameters, $0.ref) }
+                valid = arguments(of: initializer, owner: owner, into: &registration, at: \.constructorArguments)
             case .lazyAutowired:
                 valid = selection.checkCallableWithoutArguments()
-                valid = injector(selection.injector(), owner: owner, into: &registration) && valid
+                valid = injector(selection, owner: owner, into: &registration) && valid
             case .factory:
                 valid = factoryConstructor(selection.autowiredInitializer(), owner: owner, into: &registration)
             case .lazyFactory:
                 valid = payload(of: selection.payloadInitializer(), owner: owner, into: &registration)
-                valid = injector(selection.injector(), owner: owner, into: &registration) && valid
+                valid = injector(selection, owner: owner, into: &registration) && valid
             case .configProperty:
                 let fields = ConfigPropertyFields(session: session, roles: roles)
                 (valid, propertyUses) = fields.build(
@@ -164,24 +165,23 @@ struct TypeRegistrar {
         return valid ? result : nil
     }
 
-    private func constructor(
-        _ initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    /// Sets the constructor (eager) or injector (deferred) arguments from the chosen member's parameters.
+    private func arguments(
+        of member: (parameters: [ParameterFact], ref: DeclarationRef)?, owner: DependencyFactory.Owner,
+        into registration: inout Registration, at keyPath: WritableKeyPath<Registration, [DependencyArgument]>
     ) -> Bool {
-        guard let initializer,
-            let arguments = arguments(initializer.fact.parameters, in: initializer.ref, owner: owner, isEager: true)
+        let isEager = keyPath == \Registration.constructorArguments
+        guard let member, let arguments = arguments(member.parameters, in: member.ref, owner: owner, isEager: isEager)
         else { return false }
-        registration.constructorArguments = arguments
+        registration[keyPath: keyPath] = arguments
         return true
     }
 
     private func injector(
-        _ method: Located<InjectMethodFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+        _ selection: MemberSelection, owner: DependencyFactory.Owner, into registration: inout Registration
     ) -> Bool {
-        guard let method,
-            let arguments = arguments(method.fact.parameters, in: method.ref, owner: owner, isEager: false)
-        else { return false }
-        registration.injectorArguments = arguments
-        return true
+        let method = selection.injector().map { ($0.fact.parameters, $0.ref) }
+        return arguments(of: method, owner: owner, into: &registration, at: \.injectorArguments)
     }
 
     /// AutowiredFactory: the last parameter is `payload: P`, the others are dependencies (`S07`).
