@@ -56,7 +56,10 @@ struct MemberSelection {
                     DiagnosticNote(
                         "memberwise and implicit initializers are not used; declare 'init(...)'", at: typeLocation))
             }
-            session.report(.error("S01", "no usable initializer for '\(typeName)'", at: typeLocation, notes: notes))
+            session.report(
+                .error(
+                    "S01", "no usable initializer for '\(typeName)'", at: typeLocation, notes: notes.sortedByLocation())
+            )
             return nil
         }
         if isClass {
@@ -67,7 +70,7 @@ struct MemberSelection {
         session.report(
             .error(
                 "S02", "ambiguous initializer for '\(typeName)'; \(advice)", at: typeLocation,
-                notes: candidates.map { DiagnosticNote("candidate initializer", at: location($0)) }))
+                notes: candidates.map { DiagnosticNote("candidate initializer", at: location($0)) }.sortedByLocation()))
         return nil
     }
 
@@ -113,7 +116,7 @@ struct MemberSelection {
                     "S04", "ambiguous 'inject(...)' method for '\(typeName)'", at: typeLocation,
                     notes: candidates.map {
                         DiagnosticNote("candidate method", at: session.table.location($0.ref, $0.fact.position))
-                    }))
+                    }.sortedByLocation()))
         }
         return nil
     }

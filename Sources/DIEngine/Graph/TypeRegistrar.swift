@@ -106,7 +106,7 @@ struct TypeRegistrar {
             if !scannerSaw {
                 let notes = listings.map {
                     DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
-                }
+                }.sortedByLocation()
                 session.report(
                     .error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
             }

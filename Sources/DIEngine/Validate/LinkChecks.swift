@@ -25,12 +25,11 @@ struct LinkChecks {
         let entries = dependency.candidates.flatMap { index.exactMatches($0) }
         if entries.isEmpty { return missing(dependency) }
         if !dependency.isArray && dependency.candidates.count > 1 {
-            let notes = sortedNotes(
-                entries.map { entry in
-                    let qualifier = entry.id.qualifier.isEmpty ? "" : " (qualifier '\(entry.id.qualifier)')"
-                    return DiagnosticNote(
-                        "candidate '\(entry.id.typeName)'\(qualifier) registered here", at: entry.location)
-                })
+            let notes = entries.map { entry in
+                let qualifier = entry.id.qualifier.isEmpty ? "" : " (qualifier '\(entry.id.qualifier)')"
+                return DiagnosticNote(
+                    "candidate '\(entry.id.typeName)'\(qualifier) registered here", at: entry.location)
+            }.sortedByLocation()
             return .error(
                 "L02",
                 "ambiguous implementation of '\(name)': \(dependency.candidates.count) candidates; add a qualifier to choose one",
@@ -84,18 +83,6 @@ struct LinkChecks {
             notes.append(
                 DiagnosticNote("the argument label '\(label)' is used as the qualifier", at: dependency.location))
         }
-        return .error("L01", message, at: dependency.location, notes: sortedNotes(notes))
-    }
-
-    /// Notes in location order; notes without a location (imported registrations) last, by message.
-    private func sortedNotes(_ notes: [DiagnosticNote]) -> [DiagnosticNote] {
-        notes.sorted { lhs, rhs in
-            switch (lhs.location, rhs.location) {
-            case (let l?, let r?) where l != r: return l < r
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
-            }
-        }
+        return .error("L01", message, at: dependency.location, notes: notes.sortedByLocation())
     }
 }
