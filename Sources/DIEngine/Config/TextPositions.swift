@@ -34,16 +34,23 @@ struct TextPositions {
         }
     }
 
+    /// The last converted mark, so walking a long line (minified JSON) stays linear: libyaml's marks
+    /// arrive in increasing order.
+    private var cursor = (line: -1, characterColumn: 0, offset: 0)
+
     /// The 1-based line and byte column of a libyaml mark.
-    func position(line: Int, characterColumn: Int) -> (line: Int, column: Int) {
+    mutating func position(line: Int, characterColumn: Int) -> (line: Int, column: Int) {
         guard line >= 0, line < lineStarts.count else { return (max(line, 0) + 1, characterColumn + 1) }
-        var offset = lineStarts[line]
-        var remaining = characterColumn
-        while remaining > 0, offset < bytes.count {
-            offset += Self.sequenceLength(leadByte: bytes[offset])
-            remaining -= 1
+        var (offset, walked) = (lineStarts[line], 0)
+        if cursor.line == line, cursor.characterColumn <= characterColumn {
+            (offset, walked) = (cursor.offset, cursor.characterColumn)
         }
-        return (line + 1, min(offset, bytes.count) - lineStarts[line] + 1 + remaining)
+        while walked < characterColumn, offset < bytes.count {
+            offset += Self.sequenceLength(leadByte: bytes[offset])
+            walked += 1
+        }
+        cursor = (line, walked, offset)
+        return (line + 1, offset - lineStarts[line] + 1 + (characterColumn - walked))
     }
 
     /// The 1-based line and byte column of a byte offset.

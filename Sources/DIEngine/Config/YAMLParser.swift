@@ -39,7 +39,7 @@ public enum YAMLParser {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    return .failure(libyamlError(parser, path: path, positions: positions))
+                    return .failure(libyamlError(parser, path: path, positions: builder.positions))
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { return .success(builder.root) }
@@ -49,6 +49,7 @@ public enum YAMLParser {
     }
 
     private static func libyamlError(_ parser: yaml_parser_t, path: String, positions: TextPositions) -> YAMLLoadError {
+        var positions = positions
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         let place: (line: Int, column: Int)
         switch parser.error {

@@ -16,7 +16,7 @@ struct YAMLTreeBuilder {
     }
 
     let path: String
-    let positions: TextPositions
+    private(set) var positions: TextPositions
     private(set) var root: YAMLNode?
     private var stack: [Frame] = []
     private var anchors: [String: YAMLNode] = [:]

@@ -190,6 +190,21 @@ import Testing
             failure(deep) == .invalid(path: "f.yml", problem: "nesting deeper than 1000 levels", line: 1, column: 1001))
     }
 
+    /// Columns on one long line (minified JSON) are computed incrementally; walking from the line start
+    /// for every node would take minutes here.
+    @Test func longSingleLineKeepsExactByteColumnsQuickly() throws {
+        let entries = (0..<20000).map { "\"é\($0)\": \($0)" }
+        let text = "{" + entries.joined(separator: ", ") + "}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let root = try parse(text, path: "min.json")
+        #expect(clock.now - start < .seconds(20))
+        let last = try #require(pairs(root).last)
+        let prefix = "{" + entries.dropLast().joined(separator: ", ") + ", "
+        #expect((last.key.line, last.key.column) == (1, prefix.utf8.count + 1))
+        #expect(last.value.column == prefix.utf8.count + "\"é19999\": ".utf8.count + 1)
+    }
+
     @Test func utf16WithByteOrderMarkIsTranscoded() throws {
         let bytes: [UInt8] = [0xFF, 0xFE] + "k: é".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let root = try #require(try YAMLParser.parse(bytes, path: "f.yml").get())
