@@ -2,9 +2,10 @@
 /// checks (`P01`–`P03`) of `diagnostics.md` §4–§6 over a linked graph. Every error is reported; the caller's
 /// `DiagnosticReport` does the final sort.
 public enum Validator {
-    public static func validate(_ graph: LinkedGraph) -> [Diagnostic] {
+    /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
+    public static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
         LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph) + CycleDetection(graph: graph).run()
-            + PropertyChecks(graph: graph).run()
+            + (checkProperties ? PropertyChecks(graph: graph).run() : [])
     }
 
     /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
