@@ -123,4 +123,13 @@ import Testing
         let format = try DibuildProcess.run(["graph", "--format", "svg"], in: project.path)
         #expect(format.status == 2)
     }
+
+    @Test func sourcesThatAreNotUTF8AreReported() throws {
+        let project = try ProjectDirectory(files: Self.files)
+        try Data([0x63, 0x6C, 0x61, 0x73, 0x73, 0x20, 0xFF, 0xFE, 0x0A])
+            .write(to: URL(fileURLWithPath: project.path + "/Sources/Bad.swift"))
+        let outcome = try DibuildProcess.run(["validate"], in: project.path)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "error: 'Sources/Bad.swift' is not valid UTF-8\n")
+    }
 }

@@ -10,7 +10,7 @@ struct ConfigPropertyFields {
     {
         let table = session.table
         var valid = true
-        let target = own.lazy.compactMap { table.declaration($0).configPropertyTarget }.first
+        let target = own.lazy.compactMap { table[$0].configPropertyTarget }.first
         if target == nil {
             session.report(
                 .error(
@@ -19,8 +19,8 @@ struct ConfigPropertyFields {
             valid = false
         }
         var uses: [PropertyUse] = []
-        for ref in own where table.declaration(ref).kind != .extension {
-            for property in table.declaration(ref).properties where Self.isField(property) {
+        for ref in own where table[ref].kind != .extension {
+            for property in table[ref].properties where Self.isField(property) {
                 let location = table.location(ref, property.position)
                 guard let declared = property.type, let field = fieldType(declared, in: type) else {
                     let written = property.type?.written ?? ""

@@ -8,7 +8,7 @@ struct ConfigRegistrar {
         let factory = DependencyFactory(session: session)
         var result: [PendingRegistration] = []
         for ref in entry.primaries {
-            let fact = table.declaration(ref)
+            let fact = table[ref]
             for call in fact.configCalls {
                 // Misplaced calls (`S15`) and calls without a type (`S12`) were reported by the scanner.
                 guard let property = call.propertyName, !call.type.isUnsupported, !call.type.name.isEmpty,

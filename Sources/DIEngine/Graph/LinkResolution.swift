@@ -22,11 +22,14 @@ struct LinkResolution {
             for position in registration.dependencies.indices {
                 resolution.resolve(&registration.dependencies[position], links: &links)
             }
+            // The arguments are the first dependencies, in order (`Registration.claimArguments`).
+            let constructorCount = registration.constructorArguments.count
             for position in registration.constructorArguments.indices {
-                resolution.resolve(&registration.constructorArguments[position].dependency, links: &links)
+                registration.constructorArguments[position].dependency = registration.dependencies[position]
             }
             for position in registration.injectorArguments.indices {
-                resolution.resolve(&registration.injectorArguments[position].dependency, links: &links)
+                registration.injectorArguments[position].dependency =
+                    registration.dependencies[constructorCount + position]
             }
             graph.registrations[index] = registration
         }
@@ -38,7 +41,7 @@ struct LinkResolution {
                 let supertypes = graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
                 links[index].formUnion(supertypes.filter { isExportable($0, unexportable: unexportable) })
             }
-            graph.registrations[index].links = links[index].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            graph.registrations[index].links = ByteOrder.sorted(Array(links[index]))
         }
     }
 

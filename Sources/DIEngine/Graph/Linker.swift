@@ -61,7 +61,7 @@ public enum Linker {
             types: declaredTypes(session))
         let unexportable = Set(
             table.entries.keys.filter { name in
-                table.entries[name]?.primaries.contains { table.declaration($0).hasAssociatedType } == true
+                table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
             })
         LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
         return (graph, session.diagnostics)
@@ -71,7 +71,8 @@ public enum Linker {
     private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
         let left = lhs.registration
         let right = rhs.registration
-        if left.id != right.id { return left.id < right.id }
+        if left.id.typeName != right.id.typeName { return ByteOrder.precedes(left.id.typeName, right.id.typeName) }
+        if left.id.qualifier != right.id.qualifier { return ByteOrder.precedes(left.id.qualifier, right.id.qualifier) }
         switch (left.location, right.location) {
         case (let l?, let r?): return l < r
         case (nil, .some): return false

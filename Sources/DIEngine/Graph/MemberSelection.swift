@@ -19,10 +19,10 @@ struct MemberSelection {
         self.typeLocation = typeLocation
         self.isClass = isClass
         initializers = own.flatMap { ref in
-            session.table.declaration(ref).initializers.map { Located(fact: $0, ref: ref) }
+            session.table[ref].initializers.map { Located(fact: $0, ref: ref) }
         }
         injectMethods = own.flatMap { ref in
-            session.table.declaration(ref).injectMethods.map { Located(fact: $0, ref: ref) }
+            session.table[ref].injectMethods.map { Located(fact: $0, ref: ref) }
         }
     }
 

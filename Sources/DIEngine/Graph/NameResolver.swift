@@ -87,6 +87,12 @@ struct NameResolver {
 
     /// `Dep1`…`Dep9` or `_Payload`, bare or prefixed by the owner (full or simple name) or `Self`.
     static func legacyAlias(in name: String, owner: String) -> String? {
+        let bytes = name.utf8
+        let isCandidate =
+            name.hasSuffix("_Payload")
+            || (bytes.count >= 4 && bytes.dropLast().suffix(3).elementsEqual("Dep".utf8)
+                && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[bytes.index(before: bytes.endIndex)]))
+        guard isCandidate else { return nil }
         let components = name.split(separator: ".").map(String.init)
         guard let last = components.last, isLegacyAliasName(last) else { return nil }
         let prefix = components.dropLast().joined(separator: ".")

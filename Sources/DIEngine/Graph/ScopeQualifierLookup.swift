@@ -1,8 +1,12 @@
-/// The `scope` and `qualifier` lookup of `annotations.md` §14: the type's own body and extensions, then each
-/// superclass declared in the sources (nearest first), then the extensions of its declared protocols. The
-/// first step that yields a value wins; different values within one step are `S37`.
+/// The `scope` and `qualifier` lookup of `annotations.md` §14 for one type: its own body and extensions, then
+/// each superclass declared in the sources (nearest first), then the extensions of its declared protocols.
+/// The first step that yields a value wins; different values within one step are `S37`.
 struct ScopeQualifierLookup {
     let session: LinkSession
+    let type: String
+    let typeLocation: SourceLocation
+    /// The declarations of each step, in lookup order (the type's own ones first).
+    private let steps: [[DeclarationRef]]
 
     /// One `scope`/`qualifier` declaration found by the lookup.
     struct Found<Value: Equatable> {
@@ -12,36 +16,10 @@ struct ScopeQualifierLookup {
         var location: SourceLocation
     }
 
-    /// The scope of `type`, whose own declarations are `own`; nil means the default (or an error was reported).
-    func scope(of type: String, own: [DeclarationRef], typeLocation: SourceLocation) -> Found<ScopeName>? {
-        lookup(of: type, own: own, typeLocation: typeLocation, property: "scope") { fact, ref in
-            fact.scopeValues.map {
-                Found(value: $0.value, text: $0.text, location: session.table.location(ref, $0.position))
-            }
-        }
-    }
-
-    /// The qualifier of `type`; nil means none (or an error was reported).
-    func qualifier(of type: String, own: [DeclarationRef], typeLocation: SourceLocation) -> Found<String>? {
-        lookup(of: type, own: own, typeLocation: typeLocation, property: "qualifier") { fact, ref in
-            fact.qualifierValues.map {
-                Found(
-                    value: $0.isValid ? $0.value : nil, text: $0.value.isEmpty ? "nil" : "\"\($0.value)\"",
-                    location: session.table.location(ref, $0.position))
-            }
-        }
-    }
-
-    /// Step 1 only: what a factory declares itself (for the `S16` warning).
-    func ownScopes(_ own: [DeclarationRef]) -> [SourceLocation] {
-        own.flatMap { ref in session.table.declaration(ref).scopeValues.map { session.table.location(ref, $0.position) }
-        }
-    }
-
-    private func lookup<Value: Equatable>(
-        of type: String, own: [DeclarationRef], typeLocation: SourceLocation, property: String,
-        facts: (DeclarationFact, DeclarationRef) -> [Found<Value>]
-    ) -> Found<Value>? {
+    init(session: LinkSession, type: String, own: [DeclarationRef], typeLocation: SourceLocation) {
+        self.session = session
+        self.type = type
+        self.typeLocation = typeLocation
         let table = session.table
         var steps: [[DeclarationRef]] = [own]
         for superclass in session.hierarchy.superclasses[type] ?? [] {
@@ -51,8 +29,39 @@ struct ScopeQualifierLookup {
             session.hierarchy.declaredProtocols(of: type, table: table).flatMap {
                 table.entries[$0]?.extensions ?? []
             })
+        self.steps = steps
+    }
+
+    /// The scope; nil means the default (or an error was reported).
+    func scope() -> Found<ScopeName>? {
+        lookup(property: "scope") { fact, ref in
+            fact.scopeValues.map {
+                Found(value: $0.value, text: $0.text, location: session.table.location(ref, $0.position))
+            }
+        }
+    }
+
+    /// The qualifier; nil means none (or an error was reported).
+    func qualifier() -> Found<String>? {
+        lookup(property: "qualifier") { fact, ref in
+            fact.qualifierValues.map {
+                Found(
+                    value: $0.isValid ? $0.value : nil, text: $0.value.isEmpty ? "nil" : "\"\($0.value)\"",
+                    location: session.table.location(ref, $0.position))
+            }
+        }
+    }
+
+    /// Step 1 only: what a factory declares itself (for the `S16` warning).
+    func ownScopes() -> [SourceLocation] {
+        steps[0].flatMap { ref in session.table[ref].scopeValues.map { session.table.location(ref, $0.position) } }
+    }
+
+    private func lookup<Value: Equatable>(
+        property: String, facts: (DeclarationFact, DeclarationRef) -> [Found<Value>]
+    ) -> Found<Value>? {
         for step in steps {
-            let found = step.flatMap { facts(table.declaration($0), $0) }
+            let found = step.flatMap { facts(session.table[$0], $0) }
             guard let first = found.first else { continue }
             // An invalid value was reported by the scanner (S09, S10); the default applies.
             if found.contains(where: { $0.value == nil }) { return nil }

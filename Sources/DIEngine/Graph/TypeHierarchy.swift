@@ -7,6 +7,8 @@ struct TypeHierarchy {
     private(set) var supertypes: [String: [String]] = [:]
     /// Superclasses declared in the sources, nearest first.
     private(set) var superclasses: [String: [String]] = [:]
+    /// Types whose supertypes include a protocol that provides `Inject(...)`.
+    private var injectCapable: Set<String> = []
     /// The resolved first inheritance-clause name of each class's first own declaration.
     private var firstInherited: [String: String] = [:]
 
@@ -14,7 +16,7 @@ struct TypeHierarchy {
         for (name, entry) in table.entries {
             var names: [String] = []
             for ref in entry.declarations {
-                let fact = table.declaration(ref)
+                let fact = table[ref]
                 // An inheritance clause of a type is read in the enclosing scope; an extension's in the extended type.
                 let scope = fact.kind == .extension ? name : table.enclosingScope[ref] ?? ""
                 for inherited in fact.inherited {
@@ -30,8 +32,10 @@ struct TypeHierarchy {
             directSupertypes[name] = names
         }
         for name in table.entries.keys {
-            supertypes[name] = closure(of: name, table: table)
+            let all = closure(of: name, table: table)
+            supertypes[name] = all
             superclasses[name] = superclassChain(of: name, table: table)
+            if all.contains(where: LinkNames.injectCapable.contains) { injectCapable.insert(name) }
         }
     }
 
@@ -74,7 +78,5 @@ struct TypeHierarchy {
     }
 
     /// A type whose own or inherited (declared) supertypes list a protocol that provides `Inject(...)`.
-    func isInjectCapable(_ name: String) -> Bool {
-        (supertypes[name] ?? []).contains { LinkNames.injectCapable.contains($0) }
-    }
+    func isInjectCapable(_ name: String) -> Bool { injectCapable.contains(name) }
 }

@@ -12,7 +12,7 @@ struct TypeRegistrar {
     static func roles(in table: TypeTable) -> [String: RegistrationKind] {
         var roles: [String: RegistrationKind] = [:]
         for (name, entry) in table.entries {
-            let listed = entry.declarations.lazy.flatMap { table.declaration($0).inherited }
+            let listed = entry.declarations.lazy.flatMap { table[$0].inherited }
                 .compactMap { LinkNames.registrationKinds[$0.name] }
             if let first = listed.first { roles[name] = first }
         }
@@ -41,7 +41,7 @@ struct TypeRegistrar {
         -> PendingRegistration?
     {
         let listings = own.flatMap { ref in
-            table.declaration(ref).inherited.compactMap { inherited in
+            table[ref].inherited.compactMap { inherited in
                 LinkNames.registrationKinds[inherited.name].map {
                     Listing(name: inherited.name, kind: $0, ref: ref, position: inherited.position)
                 }
@@ -51,7 +51,7 @@ struct TypeRegistrar {
         let typeRef = primary ?? role.ref
         let typeLocation = table.location(of: typeRef)
         var valid = checkRegistrable(type, primary: primary, listings: listings, at: typeLocation)
-        let kind = primary.map { table.declaration($0).kind }
+        let kind = primary.map { table[$0].kind }
         let selection = MemberSelection(
             session: session, typeName: type, typeLocation: typeLocation, isClass: kind != .struct, own: own)
         let owner = DependencyFactory.Owner(typeName: type, registration: nil)
@@ -85,7 +85,7 @@ struct TypeRegistrar {
         applyScopeAndQualifier(to: &registration, own: own, isStruct: kind == .struct, typeLocation: typeLocation)
         registration.claimArguments()
         registration.dependenciesUnknown = !valid || session.hasScanError(own)
-        let conditions = table.declaration(typeRef).conditions
+        let conditions = table[typeRef].conditions
         return PendingRegistration(
             registration: registration, conditions: conditions, ownsTypeDependencies: true, propertyUses: propertyUses)
     }
@@ -112,7 +112,7 @@ struct TypeRegistrar {
             }
         }
         // Conditional conformances are always visible to the scanner (`S30`).
-        if listings.contains(where: { table.declaration($0.ref).hasWhereClause }) { valid = false }
+        if listings.contains(where: { table[$0.ref].hasWhereClause }) { valid = false }
         guard let primary, let problem = problem(of: type, declaredAt: primary, protocolName: names[0]) else {
             return valid
         }
@@ -132,7 +132,7 @@ struct TypeRegistrar {
     private func problem(of type: String, declaredAt primary: DeclarationRef, protocolName: String) -> (
         code: String, message: String
     )? {
-        let fact = table.declaration(primary)
+        let fact = table[primary]
         switch fact.kind {
         case .protocol: return ("S31", ScanMessages.protocolRegistration(type, protocolName))
         case .enum, .actor: return ("S32", ScanMessages.kindRegistration(fact.kind, type))
@@ -224,24 +224,24 @@ struct TypeRegistrar {
         to registration: inout Registration, own: [DeclarationRef], isStruct: Bool, typeLocation: SourceLocation
     ) {
         let type = registration.id.typeName
-        let lookup = ScopeQualifierLookup(session: session)
+        let lookup = ScopeQualifierLookup(session: session, type: type, own: own, typeLocation: typeLocation)
         switch registration.kind {
         case .component, .autowired, .lazyAutowired:
-            let scope = lookup.scope(of: type, own: own, typeLocation: typeLocation)
+            let scope = lookup.scope()
             registration.scope = scope?.value ?? .singleton
             if let scope, scope.value == .weak, isStruct {
                 session.report(.error("S11", ScanMessages.weakStruct(type), at: scope.location))
             }
-            registration.id.qualifier = lookup.qualifier(of: type, own: own, typeLocation: typeLocation)?.value ?? ""
+            registration.id.qualifier = lookup.qualifier()?.value ?? ""
         case .factory, .lazyFactory:
             registration.scope = .prototype
-            for location in lookup.ownScopes(own) {
+            for location in lookup.ownScopes() {
                 session.report(
                     .warning(
                         "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location)
                 )
             }
-            registration.id.qualifier = lookup.qualifier(of: type, own: own, typeLocation: typeLocation)?.value ?? ""
+            registration.id.qualifier = lookup.qualifier()?.value ?? ""
         case .configProperty:
             registration.scope = .prototype
         case .configuration, .config, .imported:

@@ -44,6 +44,8 @@ struct TypeTable {
     private(set) var enclosingScope: [DeclarationRef: String] = [:]
     /// Entry names in byte order, for deterministic iteration.
     private(set) var sortedNames: [String] = []
+    /// The kind of each type's first own declaration.
+    private var kinds: [String: DeclarationKind] = [:]
 
     init(sources: [LinkSource]) {
         self.sources = sources
@@ -52,27 +54,28 @@ struct TypeTable {
         // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for (ref, name) in typeName where declaration(ref).kind == .extension {
-            let resolved = resolver.resolve(declaration(ref).name, in: enclosingScope[ref] ?? "").name
+        for (ref, name) in typeName where self[ref].kind == .extension {
+            let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
             if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
-        sortedNames = entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        sortedNames = ByteOrder.sorted(Array(entries.keys))
     }
 
-    func declaration(_ ref: DeclarationRef) -> DeclarationFact { sources[ref.file].facts.declarations[ref.index] }
+    /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
+    subscript(ref: DeclarationRef) -> DeclarationFact {
+        _read { yield sources[ref.file].facts.declarations[ref.index] }
+    }
     func path(_ ref: DeclarationRef) -> String { sources[ref.file].path }
 
     func location(_ ref: DeclarationRef, _ position: SourcePosition) -> SourceLocation {
         SourceLocation(path: path(ref), position: position)
     }
 
-    func location(of ref: DeclarationRef) -> SourceLocation { location(ref, declaration(ref).position) }
+    func location(of ref: DeclarationRef) -> SourceLocation { location(ref, self[ref].position) }
 
     /// The kind of a type's first own declaration, nil when the sources only extend it.
-    func kind(of name: String) -> DeclarationKind? {
-        entries[name]?.primaries.first.map { declaration($0).kind }
-    }
+    func kind(of name: String) -> DeclarationKind? { kinds[name] }
 
     /// Names a type declared in the sources or a typealias (the lexical lookup test of §3).
     func isKnown(_ name: String) -> Bool { entries[name]?.isDeclared == true || aliases[name] != nil }
@@ -82,6 +85,7 @@ struct TypeTable {
         aliases = [:]
         typeName = [:]
         enclosingScope = [:]
+        kinds = [:]
         for (fileIndex, source) in sources.enumerated() {
             // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
             var scopes: [String: String] = [:]
@@ -96,13 +100,12 @@ struct TypeTable {
                 scopes[(fact.scope + [fact.name]).joined(separator: ".")] = name
                 typeName[ref] = name
                 enclosingScope[ref] = outer
-                var entry = entries[name] ?? TypeEntry(name: name)
                 if fact.kind == .extension {
-                    entry.extensions.append(ref)
+                    entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                 } else {
-                    entry.primaries.append(ref)
+                    entries[name, default: TypeEntry(name: name)].primaries.append(ref)
+                    if kinds[name] == nil { kinds[name] = fact.kind }
                 }
-                entries[name] = entry
                 for alias in fact.typealiases { addAlias(alias, in: name) }
             }
             for alias in source.facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }

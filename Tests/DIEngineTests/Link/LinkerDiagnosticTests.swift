@@ -226,6 +226,19 @@ import Testing
                 """)
     }
 
+    @Test func conditionalConformancesAreReportedOnceByTheScanner() throws {
+        let run = try LinkFixture([
+            ("A.swift", "final class Holder<T> {}\nfinal class Plain {}"),
+            ("B.swift", "extension Plain: Component where Self: AnyObject {}"),
+        ]).run()
+        #expect(
+            run.rendered == """
+                B.swift:1:11: error: conditional conformance of 'Plain' to 'Component' cannot be registered
+
+                """)
+        #expect(run.registration("Plain")?.dependenciesUnknown == true)
+    }
+
     @Test func sameFileRegistrationChecksAreReportedOnce() throws {
         let run = try LinkFixture(
             """
