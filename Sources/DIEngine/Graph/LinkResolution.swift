@@ -24,6 +24,10 @@ struct LinkResolution {
             }
             // The arguments are the first dependencies, in order (`Registration.claimArguments`).
             let constructorCount = registration.constructorArguments.count
+            guard registration.dependencies.count >= constructorCount + registration.injectorArguments.count else {
+                graph.registrations[index] = registration
+                continue
+            }
             for position in registration.constructorArguments.indices {
                 registration.constructorArguments[position].dependency = registration.dependencies[position]
             }
