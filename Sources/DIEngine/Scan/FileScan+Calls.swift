@@ -74,7 +74,8 @@ extension FileScan {
             }
         }
         if let qualifierArgument, let qualifierByArgument {
-            let later = qualifierArgument.position > qualifierByArgument.position ? qualifierArgument : qualifierByArgument
+            let later =
+                qualifierArgument.position > qualifierByArgument.position ? qualifierArgument : qualifierByArgument
             report("S21", ScanMessages.qualifierAndQualifierBy, at: position(later))
             result.isValid = false
         }

@@ -53,7 +53,9 @@ extension FileScan {
         let isNil = value.expression?.is(NilLiteralExprSyntax.self) ?? false
         let fact = QualifierValueFact(
             value: literal?.value ?? "", isValid: literal != nil || isNil, conditions: conditions, position: at)
-        let looksLikeQualifier = annotation.map { ["String", "Swift.String"].contains(TypeReferenceParser.reference(for: $0.type).name) } ?? true
+        let looksLikeQualifier =
+            annotation.map { ["String", "Swift.String"].contains(TypeReferenceParser.reference(for: $0.type).name) }
+            ?? true
         let gate: Gate = looksLikeQualifier ? .always : .ownerLists(DINames.protocols)
         pendingQualifierFacts.append((owner, fact, gate))
         if !fact.isValid {
@@ -93,8 +95,8 @@ struct PropertyValue {
             else { return nil }
             body = items
         }
-        node = Syntax(body)
         expression = Self.singleExpression(body)
+        node = expression.map(Syntax.init) ?? Syntax(body)
     }
 
     private static func singleExpression(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {

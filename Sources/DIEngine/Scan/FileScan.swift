@@ -54,7 +54,8 @@ final class FileScan {
 
     func report(_ code: String, _ message: String, at position: SourcePosition, owner: Int, gate: Gate) {
         pendingDiagnostics.append(
-            PendingDiagnostic(diagnostic: ScanDiagnostic(code, .error, message, at: position), owner: owner, gate: gate))
+            PendingDiagnostic(diagnostic: ScanDiagnostic(code, .error, message, at: position), owner: owner, gate: gate)
+        )
     }
 
     /// `S39` for a malformed property path; true when the path is well-formed.

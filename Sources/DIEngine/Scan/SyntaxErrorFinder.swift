@@ -28,7 +28,9 @@ final class SyntaxErrorFinder: SyntaxAnyVisitor {
         }
         if let token = node.as(TokenSyntax.self), token.presence == .missing {
             let expected = token.text.isEmpty ? "\(token.tokenKind)" : "'\(token.text)'"
-            found = Found(offset: token.positionAfterSkippingLeadingTrivia.utf8Offset, message: "syntax error: expected \(expected)")
+            found = Found(
+                offset: token.positionAfterSkippingLeadingTrivia.utf8Offset,
+                message: "syntax error: expected \(expected)")
             return .skipChildren
         }
         return .visitChildren

@@ -35,14 +35,14 @@ enum TypeReferenceParser {
         var text = input
         while text.starts(with: "any ") { text.removeFirst(4) }
         let string = String(text)
+        // A top-level `,` is a tuple or a dictionary's arguments, `&` a composition, `-` a function arrow.
         if text.isEmpty || unsupportedPrefixes.contains(where: string.hasPrefix) || string.hasSuffix("...")
-            || string.hasSuffix(".Type") || string.hasSuffix(".Protocol")
-            || hasTopLevel(["&", "-"], in: text)
+            || string.hasSuffix(".Type") || string.hasSuffix(".Protocol") || hasTopLevel([",", "&", "-"], in: text)
         {
             return .unsupported
         }
         if let inner = enclosed(text, open: "(", close: ")") {
-            return inner.isEmpty || hasTopLevel([","], in: inner) ? .unsupported : classify(inner)
+            return classify(inner)
         }
         if let last = text.last, last == "?" || last == "!" {
             return optional(of: classify(Array(text.dropLast())))
@@ -78,8 +78,7 @@ enum TypeReferenceParser {
         for prefix in prefixes where String(text).hasPrefix(prefix) {
             let open = prefix.count - 1
             guard text.last == ">", closingIndex(in: text, from: open) == text.count - 1 else { return nil }
-            let inner = Array(text[(open + 1)..<(text.count - 1)])
-            return hasTopLevel([","], in: inner) ? nil : inner
+            return Array(text[(open + 1)..<(text.count - 1)])
         }
         return nil
     }
