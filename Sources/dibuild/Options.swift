@@ -74,12 +74,12 @@ struct ScanOptions: ParsableArguments {
 }
 
 extension OutputOptions {
-    func runOptions(warningsAsErrors: Bool = false, printInputs: Bool = false) -> RunOptions {
+    func runOptions(warningsAsErrors: Bool = false, printInputs: Bool = false, useCache: Bool = true) -> RunOptions {
         RunOptions(
             verbose: verbose, quiet: quiet, warningsAsErrors: warningsAsErrors,
             color: color.mode.isEnabled(
                 stderrIsTerminal: Terminal.standardErrorIsTerminal, environment: Terminal.environment),
-            printInputs: printInputs)
+            printInputs: printInputs, useCache: useCache)
     }
 }
 

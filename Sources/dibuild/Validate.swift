@@ -14,7 +14,8 @@ struct Validate: EngineCommand {
         var overrides = selection.overrides
         inputs.apply(to: &overrides)
         overrides.cacheDirectory = scan.cacheDir
-        let options = output.runOptions(warningsAsErrors: inputs.werror, printInputs: scan.printInputs)
+        let options = output.runOptions(
+            warningsAsErrors: inputs.werror, printInputs: scan.printInputs, useCache: !scan.noCache)
         return Engine.validate(overrides, options: options)
     }
 }

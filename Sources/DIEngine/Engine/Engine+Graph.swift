@@ -29,7 +29,7 @@ extension Engine {
         var diagnostics = inputs.diagnostics
         var text = ""
         for target in inputs.targets {
-            let analysis = TargetAnalysis.run(target, progress: &progress)
+            let analysis = TargetAnalysis.run(target, cache: .disabled, progress: &progress)
             diagnostics += analysis.diagnostics
             text += GraphExport.render(analysis.graph, as: format)
         }

@@ -25,7 +25,8 @@ public enum Engine {
                 diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: listing, options: options)
         }
         for target in inputs.targets {
-            inputs.diagnostics += TargetAnalysis.run(target, progress: &progress).diagnostics
+            inputs.diagnostics +=
+                TargetAnalysis.run(target, cache: options.cacheMode(writing: true), progress: &progress).diagnostics
         }
         return RunResult(diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: "", options: options)
     }

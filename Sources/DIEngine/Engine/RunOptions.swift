@@ -19,16 +19,25 @@ public struct RunOptions: Sendable, Equatable {
     public var color: Bool
     /// `--print-inputs`: list the input files and stop before scanning.
     public var printInputs: Bool
+    /// False for `--no-cache`: the incremental cache is neither read nor written.
+    public var useCache: Bool
 
     public init(
         verbose: Bool = false, quiet: Bool = false, warningsAsErrors: Bool = false, color: Bool = false,
-        printInputs: Bool = false
+        printInputs: Bool = false, useCache: Bool = true
     ) {
         self.verbose = verbose
         self.quiet = quiet
         self.warningsAsErrors = warningsAsErrors
         self.color = color
         self.printInputs = printInputs
+        self.useCache = useCache
+    }
+
+    /// The cache mode of a subcommand that may write the cache, after `--no-cache`.
+    func cacheMode(writing: Bool) -> CacheMode {
+        guard useCache else { return .disabled }
+        return writing ? .readWrite : .readOnly
     }
 
     var reportOptions: DiagnosticReport.Options {

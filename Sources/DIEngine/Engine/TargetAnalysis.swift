@@ -1,59 +1,54 @@
-/// Stages 3–6 for one target, writing nothing: properties, sources, scan, resolved files, link and
-/// validation. Shared by `validate` and `graph`.
+/// Stages 3–6 for one target, writing no output: properties, sources (through the cache), scan, resolved
+/// files, link and validation. Shared by every subcommand that reads sources.
 struct TargetAnalysis {
     var graph: LinkedGraph
     var diagnostics: [Diagnostic]
+    /// The target with dibuild-generated files left out of its sources, as the depfile lists them.
+    var target: InputCollection.Target
 
-    static func run(_ target: InputCollection.Target, progress: inout ProgressLog) -> TargetAnalysis {
-        let settings = target.settings
+    /// Looks up, scans, links and validates; with `.readWrite` the cache is saved afterwards (a failure
+    /// is warning `O03`).
+    static func run(_ target: InputCollection.Target, cache mode: CacheMode, progress: inout ProgressLog)
+        -> TargetAnalysis
+    {
+        var lookup = SourceLookup.start(target, mode: mode, progress: &progress)
+        var analysis = run(&lookup, progress: &progress)
+        if let problem = lookup.saveCache(progress: &progress) { analysis.diagnostics.append(problem) }
+        return analysis
+    }
+
+    /// Stages 4–6 after the cache lookup; the cache is not saved.
+    static func run(_ lookup: inout SourceLookup, progress: inout ProgressLog) -> TargetAnalysis {
+        let settings = lookup.target.settings
         let clock = ContinuousClock()
-        let (properties, propertyDiagnostics) = PropertyLoader.load(target.inventory.propertyFiles)
-        var diagnostics = propertyDiagnostics
-        let sources = readSources(target.inventory.sources, diagnostics: &diagnostics)
-        var facts: [FileFacts] = []
-        let scanTime = clock.measure { facts = Scanner.scanAll(sources, runtimeModule: settings.runtimeModule) }
-        progress.log(
-            "target '\(settings.name)': scanned \(sources.count) files (scan \(ProgressLog.milliseconds(scanTime)) ms)")
+        let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
+        let sources = lookup.resolve(progress: &progress)
+        var diagnostics = propertyDiagnostics + sources.diagnostics
 
         var modules: [ResolvedModule] = []
-        for (file, dependency) in zip(target.inventory.resolvedFiles, settings.dependencies) {
+        for (file, dependency) in zip(lookup.target.inventory.resolvedFiles, settings.dependencies) {
             let (module, problems) = ResolvedFileReader.read(path: file, imports: dependency.imports)
             diagnostics += problems
             if let module { modules.append(module) }
         }
-        var graph = LinkedGraph()
+        var linked = (graph: LinkedGraph(), diagnostics: [Diagnostic]())
         let linkTime = clock.measure {
-            let linked = Linker.link(
-                files: zip(sources, facts).map { (path: $0.0.path, facts: $0.1) }, properties: properties,
-                importedModules: modules, runtimeModule: settings.runtimeModule,
+            let result = Linker.link(
+                files: sources.files, properties: properties, importedModules: modules,
+                runtimeModule: settings.runtimeModule,
                 exportLinks: settings.generateResolved && settings.configPath != nil)
-            graph = linked.graph
-            // A property file that failed to load would make every property it holds look missing.
-            let propertiesLoaded = !propertyDiagnostics.contains { $0.severity == .error }
-            diagnostics += linked.diagnostics + Validator.validate(graph, checkProperties: propertiesLoaded)
+            linked = (result.graph, result.diagnostics)
+        }
+        diagnostics += linked.diagnostics
+        // A property file that failed to load would make every property it holds look missing.
+        let propertiesLoaded = !propertyDiagnostics.contains { $0.severity == .error }
+        let validateTime = clock.measure {
+            diagnostics += Validator.validate(linked.graph, checkProperties: propertiesLoaded)
         }
         progress.log(
-            "target '\(settings.name)': \(graph.registrations.count) registrations "
-                + "(link and validation \(ProgressLog.milliseconds(linkTime)) ms)")
-        return TargetAnalysis(graph: graph, diagnostics: diagnostics)
-    }
-
-    /// The bytes of every source; unreadable files (`I01`) and files that are not UTF-8 (`I13`) are left out.
-    private static func readSources(_ paths: [String], diagnostics: inout [Diagnostic]) -> [(
-        path: String, bytes: [UInt8]
-    )] {
-        paths.compactMap { path in
-            switch FileContents.contents(of: path) {
-            case .failure(let error):
-                diagnostics.append(.error("I01", "cannot read '\(path)': \(error.reason)"))
-                return nil
-            case .success(let bytes):
-                guard String(validating: bytes, as: UTF8.self) != nil else {
-                    diagnostics.append(.error("I13", "'\(path)' is not valid UTF-8"))
-                    return nil
-                }
-                return (path: path, bytes: bytes)
-            }
-        }
+            "target '\(settings.name)': \(linked.graph.registrations.count) registrations "
+                + "(link \(ProgressLog.milliseconds(linkTime)) ms, validate \(ProgressLog.milliseconds(validateTime)) ms)"
+        )
+        return TargetAnalysis(graph: linked.graph, diagnostics: diagnostics, target: sources.target)
     }
 }

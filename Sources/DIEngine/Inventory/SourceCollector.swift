@@ -35,9 +35,10 @@ struct SourceCollector {
         }
     }
 
-    /// The sources sorted by display path, without the output file and dibuild-generated files.
-    func finish(skippingOutput outputAbsolutePath: String) -> [String] {
+    /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
+    func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
         let displays = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
+        guard skippingGeneratedFiles else { return ByteOrder.sorted(displays) }
         let generated = GeneratedFileFilter.flags(forFiles: displays.map(lister.fileSystemPath))
         return ByteOrder.sorted(zip(displays, generated).filter { !$0.1 }.map(\.0))
     }
