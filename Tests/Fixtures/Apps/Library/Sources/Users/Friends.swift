@@ -8,8 +8,11 @@ final class FriendPayload: Payload {
     }
 }
 
-/// The argument label `facebook` is the qualifier.
+/// The argument label `facebook` is the qualifier. Swift cannot infer `_Payload` from a labelled
+/// initialiser, so it is declared, as with Deli.
 final class FriendInfoViewModel: AutowiredFactory {
+    typealias _Payload = FriendPayload
+
     let account: AccountService
     let userID: String
 
