@@ -20,9 +20,7 @@ public enum Engine {
             inputs = collection
         }
         if inputs.stopsRun || options.printInputs {
-            let listing = inputs.stopsRun ? "" : inputs.inputListing
-            return RunResult(
-                diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: listing, options: options)
+            return listing(inputs, progress: progress, options: options)
         }
         for target in inputs.targets {
             inputs.diagnostics +=

@@ -56,17 +56,20 @@ struct SourceLookup {
         } else {
             results = resolveThroughCache(runtimeModule: runtimeModule)
         }
+        logStatistics(progress: &progress)
+        progress.log(
+            "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
+        return SourceFacts(target: target, results: results)
+    }
+
+    /// `N files: C from cache, H hashed, S scanned` (`build-integration.md` §12; tests read it).
+    func logStatistics(progress: inout ProgressLog) {
         var statistics = cache.statistics
         if mode == .disabled {
-            statistics.files = paths.count
-            statistics.scanned = paths.count
+            statistics.files = target.inventory.sources.count
+            statistics.scanned = statistics.files
         }
         progress.log(statistics.description)
-        let scanned = statistics.scanned
-        progress.log(
-            "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
-                + "(\(scanned) files scanned)")
-        return SourceFacts(target: target, results: results)
     }
 
     /// Scans the files that need it on threads with large stacks (swift-syntax recurses deeply), then lets

@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The digest of everything a target's `build` outputs and diagnostics depend on: the tool, the working
+/// directory, the resolved settings and options, the bytes of the config, property and resolved files,
+/// the directories enumerated, and every source's path and content hash (from the cache lookup, so an
+/// unchanged source is not read). Equal digests mean equal outputs.
+enum BuildInputs {
+    /// Nil when an input cannot be read (the run reports it and records nothing).
+    static func digest(
+        of target: InputCollection.Target, lookups: [FileLookup], options: String
+    ) -> UInt64? {
+        var hasher = XXH3Hasher()
+        hasher.update(VersionInfo.version)
+        hasher.update(UInt64(FileFacts.schemaVersion))
+        hasher.update(executableStamp)
+        hasher.update(FileSystemProbe.currentDirectory())
+        hasher.update(String(reflecting: target.settings))
+        hasher.update(options)
+        let inventory = target.inventory
+        let files = (target.settings.configPath.map { [$0] } ?? []) + inventory.propertyFiles + inventory.resolvedFiles
+        hasher.update(UInt64(files.count))
+        for file in files {
+            guard let bytes = try? OpenFile.contents(atPath: file) else { return nil }
+            hasher.update(file)
+            hasher.update(UInt64(bytes.count))
+            hasher.update(bytes)
+        }
+        hasher.update(UInt64(inventory.directories.count))
+        for directory in inventory.directories { hasher.update(directory) }
+        hasher.update(UInt64(lookups.count))
+        for lookup in lookups {
+            guard let hash = lookup.contentHash else { return nil }
+            hasher.update(lookup.path)
+            hasher.update(hash)
+        }
+        return hasher.finalize()
+    }
+
+    /// Size, mtime and inode of the running executable, so that a rebuilt `dibuild` (whose version string
+    /// may not have changed during development) never replays a record of its predecessor.
+    static let executableStamp: String = {
+        #if os(Linux)
+            let path = "/proc/self/exe"
+        #else
+            let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        #endif
+        guard let status = FileStatus.ifExists(path: path) else { return "unknown" }
+        return "\(status.size) \(status.modificationTime) \(status.inode)"
+    }()
+}

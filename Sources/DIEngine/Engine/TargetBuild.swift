@@ -1,0 +1,127 @@
+/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). When the inputs digest
+/// equals the previous run's and its outputs are untouched, the run replays that run's record: it prints
+/// the same warnings and writes the depfile, and reads no source and touches no other output. Otherwise
+/// it scans, links, validates and generates, then writes the cache, the resolved file, the depfile and
+/// the factory in this order; after any error (of this or an earlier target) only the cache is written.
+struct TargetBuild {
+    private var lookup: SourceLookup
+    private let depfile: TargetOutputs.DepfileOptions
+    private let reportOptions: DiagnosticReport.Options
+    /// Nil without a cache, or when an input cannot be read.
+    private let inputsDigest: UInt64?
+
+    /// What the target contributed to the run.
+    struct Result {
+        var diagnostics: [Diagnostic] = []
+        /// Whether the run may go on writing outputs (no error so far, `--werror` applied).
+        var writable: Bool
+        var writeError: FileWriteError?
+    }
+
+    init(
+        _ target: InputCollection.Target, depfile: TargetOutputs.DepfileOptions, options: RunOptions,
+        progress: inout ProgressLog
+    ) {
+        lookup = SourceLookup.start(target, mode: options.cacheMode(writing: true), progress: &progress)
+        self.depfile = depfile
+        reportOptions = options.reportOptions
+        inputsDigest =
+            lookup.mode == .disabled
+            ? nil
+            : BuildInputs.digest(
+                of: target, lookups: lookup.lookups,
+                options: "\(String(reflecting: depfile)) werror=\(options.warningsAsErrors)")
+    }
+
+    /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier
+    /// target failed.
+    mutating func run(after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog) -> Result {
+        if let record = replayableRecord(progress: &progress) {
+            return replay(record, after: earlier, writable: writable, progress: &progress)
+        }
+        let clock = ContinuousClock()
+        let analysis = TargetAnalysis.run(&lookup, progress: &progress)
+        var outputs: TargetOutputs!
+        let generateTime = clock.measure {
+            outputs = TargetOutputs.render(
+                analysis.graph, for: analysis.target, depfile: depfile,
+                cacheFile: lookup.mode == .disabled ? nil : lookup.cachePath)
+        }
+        progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
+        var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
+        result.writable = writable && !fails(earlier + result.diagnostics)
+        if result.writable, let inputsDigest, let payload = record(of: outputs, diagnostics: result.diagnostics) {
+            lookup.record(RunRecord(inputsDigest: inputsDigest, payload: payload))
+        }
+        saveCache(into: &result, after: earlier, progress: &progress)
+        guard result.writable else { return result }
+        let emitTime = clock.measure {
+            do throws(FileWriteError) {
+                try outputs.write(progress: &progress)
+            } catch {
+                result.writeError = error
+            }
+        }
+        progress.log("target '\(name)': emit \(ProgressLog.milliseconds(emitTime)) ms")
+        return result
+    }
+
+    private var name: String { lookup.target.settings.name }
+
+    private func fails(_ diagnostics: [Diagnostic]) -> Bool {
+        DiagnosticReport(diagnostics).fails(with: reportOptions)
+    }
+
+    /// The previous run's record if this run would reproduce it exactly.
+    private func replayableRecord(progress: inout ProgressLog) -> BuildRecord? {
+        guard let inputsDigest, let run = lookup.cache.run else { return nil }
+        guard run.inputsDigest == inputsDigest else {
+            progress.log("target '\(name)': inputs changed since the last build")
+            return nil
+        }
+        guard let record = BuildRecord.decode(run.payload) else {
+            progress.log("target '\(name)': ignoring the last build's record: it does not decode")
+            return nil
+        }
+        if let changed = record.outputs.first(where: { !$0.isIntact }) {
+            progress.log("target '\(name)': inputs unchanged, but '\(changed.path)' was changed or removed")
+            return nil
+        }
+        return record
+    }
+
+    private mutating func replay(
+        _ record: BuildRecord, after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog
+    ) -> Result {
+        lookup.logStatistics(progress: &progress)
+        progress.log("target '\(name)': inputs unchanged since the last build; outputs unchanged")
+        var result = Result(diagnostics: record.diagnostics, writable: writable)
+        result.writable = writable && !fails(earlier + result.diagnostics)
+        saveCache(into: &result, after: earlier, progress: &progress)
+        guard result.writable, let depfile = record.depfile else { return result }
+        do throws(FileWriteError) {
+            try AtomicFileWriter.write(Array(depfile.text.utf8), to: depfile.path, onlyIfChanged: false)
+        } catch {
+            result.writeError = error
+        }
+        return result
+    }
+
+    /// Writes the cache if an entry or the record changed; `O03` on failure (an error under `--werror`).
+    private mutating func saveCache(into result: inout Result, after earlier: [Diagnostic], progress: inout ProgressLog)
+    {
+        guard let problem = lookup.saveCache(progress: &progress) else { return }
+        result.diagnostics.append(problem)
+        result.writable = result.writable && !fails(earlier + result.diagnostics)
+    }
+
+    /// The payload a later run with the same inputs replays.
+    private func record(of outputs: TargetOutputs, diagnostics: [Diagnostic]) -> [UInt8]? {
+        let files = [outputs.resolved, outputs.factory].compactMap { $0 }
+        let record = BuildRecord(
+            diagnostics: diagnostics,
+            depfile: outputs.depfile.map { BuildRecord.RecordedFile(path: $0.path, text: $0.text) },
+            outputs: files.map { BuildRecord.OutputStamp(expecting: $0.text, at: $0.path) })
+        return record.encoded()
+    }
+}
