@@ -78,7 +78,8 @@ import Testing
         let project = try project(Self.cleanConfig)
         let outcome = try DibuildProcess.run(["validate", "-v"], in: project.path)
         #expect(outcome.status == 0)
-        #expect(outcome.stderr.hasPrefix("dibuild: target 'App': 1 sources, 1 property files"))
+        #expect(outcome.stderr.hasPrefix("dibuild: config "))
+        #expect(outcome.stderr.contains("\ndibuild: target 'App': 1 sources, 1 property files"))
     }
 
     @Test func propertyFilesAreParsed() throws {

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+
+/// The incremental cache as a build system sees it (`build-integration.md` §4, §12; README rule 2).
+@Suite struct IncrementalBuildTests {
+    private static let factory = "build/AppFactory.swift"
+    private static let depfile = "build/AppFactory.d"
+
+    @Test func aWarmRunWithoutChangesReadsNoSource() throws {
+        let project = try IncrementalProject()
+        let cold = try project.build(["-v"])
+        #expect(cold.status == 0, "\(cold.stderr)")
+        #expect(IncrementalProject.statistics(cold) == "dibuild: 3 files: 0 from cache, 3 hashed, 3 scanned")
+        let stamps = try IncrementalProject.outputs.dropLast().map(project.stamp)
+
+        let warm = try project.build(["-v"])
+        #expect(warm.status == 0)
+        #expect(IncrementalProject.statistics(warm) == "dibuild: 3 files: 3 from cache, 0 hashed, 0 scanned")
+        #expect(warm.stderr.contains("outputs unchanged"))
+        #expect(try IncrementalProject.outputs.dropLast().map(project.stamp) == stamps)
+    }
+
+    @Test func touchingASourceHashesItWithoutScanningAndLeavesTheFactoryAlone() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let factory = try project.stamp(Self.factory)
+        try project.backdate("Sources/Greeter.swift", seconds: 1_100_000_000)
+
+        let touched = try project.build(["-v"])
+        #expect(touched.status == 0)
+        #expect(IncrementalProject.statistics(touched) == "dibuild: 3 files: 3 from cache, 1 hashed, 0 scanned")
+        #expect(try project.stamp(Self.factory) == factory)
+        // The refreshed stat fields were saved: the next run takes the fast path again.
+        let next = try project.build(["-v"])
+        #expect(IncrementalProject.statistics(next) == "dibuild: 3 files: 3 from cache, 0 hashed, 0 scanned")
+    }
+
+    @Test func anEditIsScannedAndADIChangeRewritesTheFactory() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let factory = try project.stamp(Self.factory)
+        try project.edit("Sources/Greeter.swift", replacing: "\"hello\"", with: "\"hello, world\"")
+
+        let plain = try project.build(["-v"])
+        #expect(plain.status == 0)
+        #expect(IncrementalProject.statistics(plain) == "dibuild: 3 files: 2 from cache, 1 hashed, 1 scanned")
+        #expect(try project.stamp(Self.factory) == factory)
+
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        let changed = try project.build(["-v"])
+        #expect(changed.status == 0)
+        // Greeter.swift was written less than 2 s before the last run read it, so it is verified once more.
+        #expect(IncrementalProject.statistics(changed) == "dibuild: 3 files: 2 from cache, 2 hashed, 1 scanned")
+        #expect(try project.read(Self.factory).contains("\"signin\""))
+        #expect(try project.stamp(Self.factory) != factory)
+    }
+
+    @Test func aSameSizeEditWithinTheRacyWindowIsFoundThroughTheVerifyFlag() throws {
+        let project = try IncrementalProject()
+        let login = "Sources/Feature One/Login.swift"
+        try project.overwriteInPlace(login, try project.read(login))  // a fresh mtime: racy at the next build
+        let before = try project.stamp(login)
+        #expect(try project.build().status == 0)
+        #expect(try project.read(Self.factory).contains("\"login\""))
+
+        // Same size, same inode, same mtime: only the content differs.
+        try project.edit(login, replacing: "\"login\"", with: "\"LOGIN\"")
+        try project.restoreModificationTime(login, to: before)
+        #expect(try project.stamp(login) == before)
+
+        let rebuilt = try project.build(["-v"])
+        #expect(rebuilt.status == 0)
+        #expect(IncrementalProject.statistics(rebuilt) == "dibuild: 3 files: 2 from cache, 1 hashed, 1 scanned")
+        #expect(try project.read(Self.factory).contains("\"LOGIN\""))
+    }
+
+    @Test(arguments: [CacheDamage.flippedByte, .truncated, .otherFormatVersion, .garbage])
+    func aDamagedCacheIsIgnoredAndRebuilt(_ damage: CacheDamage) throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let expected = try project.outputBytes()
+        var cache = try project.bytes(project.cacheFile())
+        damage.apply(to: &cache)
+        try cache.write(to: project.url(project.cacheFile()))
+        try FileManager.default.removeItem(at: project.url(Self.factory))
+
+        let rebuilt = try project.build(["-v"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(rebuilt.stderr.contains("dibuild: ignoring cache '.dibuild/App.dicache': "))
+        #expect(IncrementalProject.statistics(rebuilt) == "dibuild: 3 files: 0 from cache, 3 hashed, 3 scanned")
+        #expect(try project.outputBytes() == expected)
+        let next = try project.build(["-v"])
+        #expect(IncrementalProject.statistics(next) == "dibuild: 3 files: 3 from cache, 0 hashed, 0 scanned")
+    }
+
+    enum CacheDamage: CaseIterable, Sendable {
+        case flippedByte, truncated, otherFormatVersion, garbage
+
+        func apply(to cache: inout Data) {
+            switch self {
+            case .flippedByte: cache[cache.count / 2] ^= 0x40
+            case .truncated: cache = cache.prefix(cache.count / 3)
+            // The fixed 32-bit format version follows the 8-byte magic.
+            case .otherFormatVersion: cache[8] = cache[8] &+ 1
+            case .garbage: cache = Data("not a cache at all\n".utf8)
+            }
+        }
+    }
+
+    @Test func noCacheWritesNoCacheAndMatchesCachedRunsByteForByte() throws {
+        let warning = [
+            "Sources/Plugins.swift": """
+            import DIRuntime
+
+            protocol Plugin {}
+
+            final class Host: Autowired {
+                required init(_ plugins: [Plugin]) {}
+            }
+
+            """
+        ]
+        let cached = try IncrementalProject(extra: warning)
+        let uncached = try IncrementalProject(extra: warning)
+        let cold = try cached.build()
+        let warm = try cached.build()
+        let plain = try uncached.build(["--no-cache"])
+        #expect(!uncached.exists(".dibuild"))
+        #expect(cached.exists(cached.cacheFile()))
+        #expect(cold.status == 0 && warm.status == 0 && plain.status == 0)
+        #expect(cold.stderr.contains("warning: no implementation of 'Plugin' is registered"))
+        #expect(warm.stderr == cold.stderr)
+        #expect(plain.stderr == cold.stderr)
+        #expect(try cached.outputBytes() == uncached.outputBytes())
+    }
+
+    @Test func aWarningIsPrintedAgainOnANoOpRun() throws {
+        let project = try IncrementalProject(extra: [
+            "Sources/Broken.swift": "import DIRuntime\n\nfinal class Holder: Autowired {\n    required init(_ all: [Missing]) {}\n}\n"
+        ])
+        let first = try project.build()
+        let second = try project.build(["-v"])
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.stderr.hasPrefix("Sources/Broken.swift:4:"))
+        #expect(first.stderr.contains(": warning: no implementation of 'Missing' is registered"))
+        #expect(second.stderr.contains("outputs unchanged"))
+        #expect(second.stderr.hasSuffix(first.stderr))
+        let quiet = try project.build(["-q"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+        let strict = try project.build(["--werror"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(": error: no implementation of 'Missing' is registered"))
+    }
+
+    @Test func concurrentBuildsOfOneTargetBothSucceedAndLeaveAValidCache() throws {
+        let project = try IncrementalProject()
+        guard let executable = DibuildProcess.executable else { throw DibuildProcess.LocatingError() }
+        let processes = try (0..<2).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["build"]
+            process.currentDirectoryURL = URL(fileURLWithPath: project.path)
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        let next = try project.build(["-v"])
+        #expect(next.status == 0)
+        #expect(!next.stderr.contains("ignoring cache"))
+        #expect(IncrementalProject.statistics(next) == "dibuild: 3 files: 3 from cache, 0 hashed, 0 scanned")
+        #expect(try project.files(under: "build") == IncrementalProject.outputs.sorted())
+        #expect(try project.files(under: ".dibuild") == [project.cacheFile()])
+    }
+
+    @Test func cleanDeletesTheCacheAndNothingElse() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let outputs = try project.outputBytes()
+        let clean = try DibuildProcess.run(["clean", "-v"], in: project.path)
+        #expect(clean.status == 0)
+        #expect(clean.stderr == "dibuild: deleted '.dibuild/App.dicache'\n")
+        #expect(!project.exists(".dibuild"))
+        #expect(try project.outputBytes() == outputs)
+        let again = try DibuildProcess.run(["clean"], in: project.path)
+        #expect(again.status == 0 && again.stderr.isEmpty)
+        let rebuilt = try project.build(["-v"])
+        #expect(IncrementalProject.statistics(rebuilt) == "dibuild: 3 files: 0 from cache, 3 hashed, 3 scanned")
+    }
+
+    @Test func theDepfileListsEveryInputAndEscapesASpace() throws {
+        let project = try IncrementalProject()
+        #expect(try project.build(["-o", "./build/AppFactory.swift"]).status == 0)
+        let expected = """
+            ./build/AppFactory.swift: \\
+              Config/app.yml \\
+              Sources \\
+              Sources/Clock.swift \\
+              Sources/Feature\\ One \\
+              Sources/Feature\\ One/Login.swift \\
+              Sources/Greeter.swift \\
+              deli.yml
+
+            """
+        #expect(try project.read(Self.depfile) == expected)
+        // A no-op run writes the same depfile again (Ninja deletes it after reading it).
+        try FileManager.default.removeItem(at: project.url(Self.depfile))
+        let again = try project.build(["-o", "./build/AppFactory.swift", "-v"])
+        #expect(again.stderr.contains("outputs unchanged"))
+        #expect(try project.read(Self.depfile) == expected)
+    }
+
+    @Test func aRunWithErrorsLeavesThePreviousOutputsAndExitsOne() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let outputs = try project.outputBytes()
+        for output in IncrementalProject.outputs { try project.backdate(output, seconds: 1_200_000_000) }
+        let stamps = try IncrementalProject.outputs.map(project.stamp)
+        try project.write("Sources/Broken.swift", "import DIRuntime\n\nfinal class Broken: Autowired {\n    required init(_ m: Missing) {}\n}\n")
+
+        let failed = try project.build()
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("Sources/Broken.swift:4:"))
+        #expect(try IncrementalProject.outputs.map(project.stamp) == stamps)
+        #expect(try project.outputBytes() == outputs)
+
+        try FileManager.default.removeItem(at: project.url("Sources/Broken.swift"))
+        let fixed = try project.build(["-v"])
+        #expect(fixed.status == 0)
+        #expect(fixed.stderr.contains("outputs unchanged"))
+        #expect(try project.outputBytes() == outputs)
+    }
+
+    @Test func aChangedOrDeletedOutputForcesTheFullPath() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let factory = try project.read(Self.factory)
+        try project.write(Self.factory, factory + "// edited\n")
+        let edited = try project.build(["-v"])
+        #expect(edited.stderr.contains("'build/AppFactory.swift' was changed or removed"))
+        #expect(try project.read(Self.factory) == factory)
+
+        try FileManager.default.removeItem(at: project.url("build/Deli.resolved"))
+        #expect(try project.build().status == 0)
+        #expect(project.exists("build/Deli.resolved"))
+    }
+
+    @Test func generatedAndNonUTF8FilesBehaveTheSameWithAndWithoutCache() throws {
+        let extra = ["Sources/Old/OldFactory.swift": "// Generated by dibuild — do not edit.\n\nfinal class Old: Component {}\n"]
+        let project = try IncrementalProject(extra: extra)
+        let listed = try DibuildProcess.run(["build", "--print-inputs"], in: project.path)
+        #expect(!listed.stdout.contains("OldFactory"))
+        let cold = try project.build(["-v"])
+        #expect(IncrementalProject.statistics(cold) == "dibuild: 4 files: 0 from cache, 4 hashed, 4 scanned")
+        #expect(!(try project.read(Self.depfile)).contains("OldFactory"))
+        #expect(!(try project.read(Self.factory)).contains("Old"))
+
+        try Data([0x2F, 0x2F, 0x20, 0xFF, 0x0A]).write(to: project.url("Sources/Latin1.swift"))
+        let runs = try [project.build(), project.build(), project.build(["--no-cache"])]
+        #expect(runs.map(\.status) == [1, 1, 1])
+        #expect(runs[0].stderr == "error: 'Sources/Latin1.swift' is not valid UTF-8\n")
+        #expect(runs[1].stderr == runs[0].stderr && runs[2].stderr == runs[0].stderr)
+    }
+
+    @Test func aCacheInAListedDirectoryIsWarnedAbout() throws {
+        let project = try IncrementalProject()
+        let outcome = try project.build(["--cache-dir", "Sources"])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr
+                == "warning: 'Sources/App.dicache' is written into 'Sources', which is listed as a dependency; "
+                + "the build would never be up to date\n")
+        #expect(project.exists("Sources/App.dicache"))
+    }
+}
