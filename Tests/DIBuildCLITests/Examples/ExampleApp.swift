@@ -3,7 +3,7 @@ import Foundation
 /// What the tests know about examples/app: its output and the edits they make to it.
 enum ExampleApp {
     /// The whole output of the unchanged app: one line per injected fact.
-    static let report = """
+    static let output = """
         banner: dibuild example (2026-01-01)
         library: Example Library
         novels: Dune, Emma
@@ -16,6 +16,10 @@ enum ExampleApp {
         friend: 42 is friend-42
 
         """
+
+    /// Sources as the examples' compile step spells them.
+    static let factory = "build/gen/AppFactory.swift"
+    static let reportSource = "../app/Sources/App/Report.swift"
 
     /// `text` with the line starting with `label: ` replaced by `label: value`.
     static func replacingLine(_ label: String, with value: String, in text: String) -> String {
@@ -63,9 +67,8 @@ enum ExampleApp {
         inputs.append("../app/Sources")
         let enumerator = FileManager.default.enumerator(atPath: workspace.app + "/Sources")
         while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: workspace.app + "/Sources/" + relative, isDirectory: &isDirectory)
-            if isDirectory.boolValue || relative.hasSuffix(".swift") { inputs.append("../app/Sources/" + relative) }
+            let isDirectory = enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+            if isDirectory || relative.hasSuffix(".swift") { inputs.append("../app/Sources/" + relative) }
         }
         return inputs.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

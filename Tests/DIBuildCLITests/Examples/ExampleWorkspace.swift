@@ -8,10 +8,13 @@ import Foundation
 
 /// A private copy of the repository's examples (`app`, `ninja`, `make`, `tools`) and of `Sources/DIRuntime`,
 /// laid out like the repository so that the build files' relative paths hold, under a directory whose
-/// name contains a space. `bin/dibuild` links to the dibuild under test. Deleted afterwards.
+/// name contains a space. `bin/dibuild` links to the dibuild under test; swiftc uses the recording
+/// frontend of `ExampleTemplate`. Deleted afterwards.
 final class ExampleWorkspace {
     let root: String
     private let container: String
+    private let frontend: String
+    private var frontendLog: String { container + "/frontend.log" }
 
     var app: String { root + "/examples/app" }
     var ninjaDirectory: String { root + "/examples/ninja" }
@@ -23,8 +26,9 @@ final class ExampleWorkspace {
             .path
         root = container + "/copy with space"
         try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        frontend = try ExampleTemplate.frontend
         try Shell.require(["cp", "-pR", try ExampleTemplate.root.get(), root])
-        try Self.configureNinja(in: root)
+        try Self.configureNinja(in: root, frontend: frontend)
     }
 
     deinit {
@@ -32,7 +36,7 @@ final class ExampleWorkspace {
     }
 
     /// Copies what the examples need from the repository into `root` (mtimes kept, so nothing looks new).
-    static func populate(_ root: String) throws {
+    static func populate(_ root: String, frontend: String) throws {
         guard let dibuild = DibuildProcess.executable else { throw DibuildProcess.LocatingError() }
         let repository = ExampleTemplate.repositoryRoot
         for directory in ["examples", "Sources", "bin"] {
@@ -46,27 +50,38 @@ final class ExampleWorkspace {
         for generated in ["/examples/ninja/build", "/examples/make/build"] {
             try? FileManager.default.removeItem(atPath: root + generated)
         }
-        try configureNinja(in: root)
+        try configureNinja(in: root, frontend: frontend)
     }
 
-    /// Points config.ninja at `bin/dibuild` by absolute path, which contains a space (escaped as `$ `).
-    private static func configureNinja(in root: String) throws {
-        let escaped = (root + "/bin/dibuild").replacingOccurrences(of: "$", with: "$$")
+    /// Points config.ninja at `bin/dibuild` by absolute path, which contains a space (escaped as `$ `),
+    /// and at the recording frontend (the same in every copy, so the runtime's command stays the same).
+    private static func configureNinja(in root: String, frontend: String) throws {
+        let dibuild = (root + "/bin/dibuild").replacingOccurrences(of: "$", with: "$$")
             .replacingOccurrences(of: " ", with: "$ ").replacingOccurrences(of: ":", with: "$:")
-        try Data("dibuild = \(escaped)\n".utf8).write(to: URL(fileURLWithPath: root + "/examples/ninja/config.ninja"))
+        let settings = "dibuild = \(dibuild)\nswiftc = swiftc -driver-use-frontend-path \(frontend)\n"
+        try Data(settings.utf8).write(to: URL(fileURLWithPath: root + "/examples/ninja/config.ninja"))
     }
 
     // MARK: Running
 
     /// `ninja arguments…` in examples/ninja.
     func ninja(_ arguments: String...) throws -> Shell.Outcome {
-        try Shell.run(["ninja"] + arguments, in: ninjaDirectory)
+        try Shell.run(["ninja"] + arguments, in: ninjaDirectory, environment: ["EXAMPLE_FRONTEND_LOG": frontendLog])
     }
 
     /// `make arguments…` in examples/make, with dibuild by a relative path: Make cannot take a
     /// prerequisite whose name contains a space.
     func make(_ arguments: String...) throws -> Shell.Outcome {
-        try Shell.run(["make", "DIBUILD=../../bin/dibuild"] + arguments, in: makeDirectory)
+        try Shell.run(
+            ["make", "DIBUILD=../../bin/dibuild", "SWIFTC=swiftc -driver-use-frontend-path \(frontend)"] + arguments,
+            in: makeDirectory, environment: ["EXAMPLE_FRONTEND_LOG": frontendLog])
+    }
+
+    /// The sources the Swift driver compiled since the last call, in the spelling of its command line.
+    func recompiledSources() throws -> Set<String> {
+        guard let log = try? String(contentsOfFile: frontendLog, encoding: .utf8) else { return [] }
+        try FileManager.default.removeItem(atPath: frontendLog)
+        return Set(log.split(separator: "\n").map(String.init))
     }
 
     /// Runs the built app of one example and returns its standard output.
@@ -148,41 +163,6 @@ final class ExampleWorkspace {
         #else
             return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         #endif
-    }
-}
-
-/// The template every workspace copies: populated once per test process, with DIRuntime compiled once by
-/// the Ninja example's own rule (`.ninja_log` included, so Ninja considers it up to date in every copy)
-/// and copied into the Make example's build directory (Make compares only mtimes). The two examples'
-/// runtime commands are checked to be the same by `ExampleBuildFilesTests`.
-enum ExampleTemplate {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    static let root: Result<String, ExampleError> = {
-        let container = FileManager.default.temporaryDirectory
-            .appendingPathComponent("dibuild-examples-template-\(UUID().uuidString)").path
-        let root = container + "/copy with space"
-        atexit { ExampleTemplate.removeContainer() }
-        do {
-            try ExampleWorkspace.populate(root)
-            let runtime = "build/runtime/libDIRuntime.a"
-            let built = try Shell.run(["ninja", runtime], in: root + "/examples/ninja")
-            guard built.status == 0 else { throw ExampleError("ninja \(runtime) failed:\n\(built.output)") }
-            try FileManager.default.createDirectory(
-                atPath: root + "/examples/make/build", withIntermediateDirectories: true)
-            try Shell.require(["cp", "-pR", root + "/examples/ninja/build/runtime", root + "/examples/make/build/"])
-            return .success(root)
-        } catch let error as ExampleError {
-            return .failure(error)
-        } catch {
-            return .failure(ExampleError("\(error)"))
-        }
-    }()
-
-    private static func removeContainer() {
-        guard case .success(let root) = root else { return }
-        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: root).deletingLastPathComponent().path)
     }
 }
 

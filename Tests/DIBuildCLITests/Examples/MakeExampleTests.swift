@@ -12,10 +12,11 @@ import Testing
 
     @Test func buildsFollowEveryKindOfChange() throws {
         let workspace = try ExampleWorkspace()
-        var expected = ExampleApp.report
+        var expected = ExampleApp.output
 
         let first = try workspace.make()
         try #require(first.status == 0, "\(first.output)")
+        #expect(try workspace.recompiledSources().contains(ExampleApp.factory))
         #expect(first.output.contains(Self.dibuildCommand))
         #expect(try workspace.runApp(in: workspace.makeDirectory) == expected)
         try stampDepfileNamesTheStampAndHasPhonyRules(workspace)
@@ -31,7 +32,7 @@ import Testing
         let stamp = try FileSnapshot(Self.stamp, in: workspace)
         try workspace.waitForNewerTimestamps()
         try workspace.touch("examples/app/Sources/Core/Clock.swift")
-        try build(workspace, expecting: expected, rerunsDibuild: true)
+        #expect(try build(workspace, expecting: expected, rerunsDibuild: true) == ["../app/Sources/Core/Clock.swift"])
         #expect(try !stamp.isUnchanged(in: workspace))
         #expect(try factory.isUnchanged(in: workspace))
         #expect(try factoryObject.isUnchanged(in: workspace))
@@ -40,7 +41,7 @@ import Testing
         try workspace.waitForNewerTimestamps()
         try workspace.replace("\"cycle: ", with: "\"lazy cycle: ", in: "examples/app/Sources/App/Report.swift")
         expected = expected.replacingOccurrences(of: "\ncycle: ", with: "\nlazy cycle: ")
-        try build(workspace, expecting: expected, rerunsDibuild: true)
+        #expect(try build(workspace, expecting: expected, rerunsDibuild: true) == [ExampleApp.reportSource])
         #expect(try factory.isUnchanged(in: workspace))
         #expect(try factoryObject.isUnchanged(in: workspace))
         #expect(try !reportObject.isUnchanged(in: workspace))
@@ -49,7 +50,7 @@ import Testing
         try workspace.waitForNewerTimestamps()
         try workspace.replace("sink: memory", with: "sink: console", in: "examples/app/Configurations/logging.yml")
         expected = ExampleApp.replacingLine("logger", with: "console", in: expected)
-        try build(workspace, expecting: expected, rerunsDibuild: true)
+        #expect(try build(workspace, expecting: expected, rerunsDibuild: true) == [ExampleApp.factory])
         #expect(try !factory.isUnchanged(in: workspace))
         #expect(try !factoryObject.isUnchanged(in: workspace))
 
@@ -104,12 +105,17 @@ import Testing
     }
 
     /// Builds, checks the app's whole output, and that a second `make` does nothing.
-    private func build(_ workspace: ExampleWorkspace, expecting expected: String, rerunsDibuild: Bool) throws {
+    @discardableResult
+    private func build(_ workspace: ExampleWorkspace, expecting expected: String, rerunsDibuild: Bool) throws
+        -> Set<String>
+    {
         let outcome = try workspace.make()
         try #require(outcome.status == 0, "\(outcome.output)")
         #expect(outcome.output.contains(Self.dibuildCommand) == rerunsDibuild, "\(outcome.output)")
+        let recompiled = try workspace.recompiledSources()
         #expect(try workspace.runApp(in: workspace.makeDirectory) == expected)
         try expectNothingToDo(workspace)
+        return recompiled
     }
 
     /// Up to date: dibuild does not run, nothing is compiled or linked, the stamp keeps its mtime. The
@@ -120,6 +126,7 @@ import Testing
         let outcome = try workspace.make()
         #expect(outcome.status == 0)
         #expect(outcome.output == "", "\(outcome.output)")
+        #expect(try workspace.recompiledSources().isEmpty)
         #expect(try stamp.isUnchanged(in: workspace))
         #expect(try objects.isUnchanged(in: workspace))
     }

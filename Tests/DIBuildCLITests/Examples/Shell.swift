@@ -12,7 +12,9 @@ enum Shell {
 
     /// Runs `command` (looked up in `PATH`) in `directory`. Make's variables of an enclosing `make test`
     /// are removed, so its job server and flags do not leak into the examples' builds.
-    static func run(_ command: [String], in directory: String? = nil) throws -> Outcome {
+    static func run(_ command: [String], in directory: String? = nil, environment extra: [String: String] = [:])
+        throws -> Outcome
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
@@ -21,6 +23,7 @@ enum Shell {
         for name in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "NINJA_STATUS"] {
             environment[name] = nil
         }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
