@@ -55,7 +55,9 @@ enum ExampleApp {
         }
 
         """
-    static var ambiguityError: Regex<Substring> { #/^\.\./app/Sources/Users/MessageService\.swift:\d+:\d+: error: ambiguous /# }
+    static var ambiguityError: Regex<Substring> {
+        #/^\.\./app/Sources/Users/MessageService\.swift:\d+:\d+: error: ambiguous /#
+    }
 
     /// Every input dibuild must list for the app, as display paths from an example's directory:
     /// deli.yml, the property files, and every directory and Swift file below Sources (walked here).

@@ -19,7 +19,8 @@ import Testing
     /// both examples compile it with the same command.
     @Test func bothExamplesCompileTheRuntimeWithTheSameCommand() throws {
         let workspace = try ExampleWorkspace()
-        let ninja = try Shell.run(["ninja", "-t", "commands", "build/runtime/libDIRuntime.a"], in: workspace.ninjaDirectory)
+        let ninja = try Shell.run(
+            ["ninja", "-t", "commands", "build/runtime/libDIRuntime.a"], in: workspace.ninjaDirectory)
         let make = try workspace.make("-n", "-B", "build/runtime/libDIRuntime.a")
         try #require(ninja.status == 0 && make.status == 0, "\(ninja.output)\n\(make.output)")
         let ninjaCommand = Self.commands(in: ninja.output).last

@@ -53,7 +53,8 @@ enum ExampleTemplate {
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory + "/usr/bin", withIntermediateDirectories: true)
         for entry in try manager.contentsOfDirectory(atPath: realUsr) where entry != "bin" {
-            try manager.createSymbolicLink(atPath: directory + "/usr/" + entry, withDestinationPath: realUsr + "/" + entry)
+            try manager.createSymbolicLink(
+                atPath: directory + "/usr/" + entry, withDestinationPath: realUsr + "/" + entry)
         }
         for entry in try manager.contentsOfDirectory(atPath: realBin) where entry != "swift-frontend" {
             try manager.createSymbolicLink(

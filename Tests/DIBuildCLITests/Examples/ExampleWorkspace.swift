@@ -22,7 +22,8 @@ final class ExampleWorkspace {
 
     /// Copies the shared template, whose Ninja build directory already holds a compiled DIRuntime.
     init() throws {
-        container = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-examples-\(UUID().uuidString)")
+        container =
+            FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-examples-\(UUID().uuidString)")
             .path
         root = container + "/copy with space"
         try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)

@@ -66,7 +66,9 @@ import Testing
         expected = ExampleApp.replacingLine("novels", with: "Dune, Emma", in: expected)
         expected = ExampleApp.replacingLine("books", with: "Dune, Emma", in: expected)
         try build(workspace, expecting: expected)
-        #expect(try dependencies(of: "build/gen/AppFactory.swift", in: workspace) == ExampleApp.expectedInputs(in: workspace))
+        #expect(
+            try dependencies(of: "build/gen/AppFactory.swift", in: workspace)
+                == ExampleApp.expectedInputs(in: workspace))
 
         try validationErrorFailsAndKeepsTheFactory(workspace, expecting: expected)
         #expect(!workspace.exists("examples/app/Deli.resolved"))
