@@ -43,6 +43,10 @@ enum ExampleApp {
 
         """
 
+    /// A property file that no code reads; the config's `Configurations/*.yml` applies it.
+    static let extraProperties = "examples/app/Configurations/extra.yml"
+    static let extraPropertiesSource = "extra:\n  note: unused\n"
+
     /// A second `Clock` makes `MessageService`'s dependency ambiguous: a validation error.
     static let secondClock = "examples/app/Sources/Core/SystemClock.swift"
     static let secondClockSource = """

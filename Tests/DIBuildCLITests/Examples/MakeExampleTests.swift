@@ -55,15 +55,19 @@ import Testing
         #expect(try !factoryObject.isUnchanged(in: workspace))
 
         // A component in a new subfolder whose path needs escaping: registered, and Make reads the
-        // depfiles right (a misread name would be a missing file, rebuilt on every `make`).
+        // depfiles right (a misread name would be a missing file, rebuilt on every `make`). A new
+        // property file is picked up by the config's glob.
         try workspace.waitForNewerTimestamps()
         try workspace.write(ExampleApp.newBookSource, to: ExampleApp.newBook)
+        try workspace.write(ExampleApp.extraPropertiesSource, to: ExampleApp.extraProperties)
         expected = ExampleApp.replacingLine("books", with: "Asterix, Dune, Emma, Maus", in: expected)
         try build(workspace, expecting: expected, rerunsDibuild: true)
 
-        // Deleting listed files and folders is no error, thanks to the depfiles' empty rules.
+        // Deleting listed files and folders is no error, thanks to the depfiles' empty rules. Only the
+        // stamp's depfile names the property file, so only `--depfile-phony` makes its deletion work.
         try workspace.waitForNewerTimestamps()
         try workspace.remove(ExampleApp.newBookFolder)
+        try workspace.remove(ExampleApp.extraProperties)
         try workspace.remove("examples/app/Sources/Books/Comics/Asterix.swift")
         expected = ExampleApp.replacingLine("books", with: "Dune, Emma", in: expected)
         try build(workspace, expecting: expected, rerunsDibuild: true)

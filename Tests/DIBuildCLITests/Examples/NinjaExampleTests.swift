@@ -53,6 +53,7 @@ import Testing
         // A component in a new subfolder is registered; its path survives Ninja's deps log verbatim.
         try workspace.waitForNewerTimestamps()
         try workspace.write(ExampleApp.newBookSource, to: ExampleApp.newBook)
+        try workspace.write(ExampleApp.extraPropertiesSource, to: ExampleApp.extraProperties)
         let newBook = "../" + ExampleApp.newBook.dropFirst("examples/".count)
         let withMaus = ExampleApp.replacingLine("books", with: "Asterix, Dune, Emma, Maus", in: expected)
         #expect(try build(workspace, expecting: withMaus).isSuperset(of: [newBook, ExampleApp.factory]))
@@ -62,6 +63,7 @@ import Testing
         // Deleting listed files and folders is no error: the step reruns and forgets them.
         try workspace.waitForNewerTimestamps()
         try workspace.remove(ExampleApp.newBookFolder)
+        try workspace.remove(ExampleApp.extraProperties)
         try workspace.remove("examples/app/Sources/Books/Comics/Asterix.swift")
         expected = ExampleApp.replacingLine("novels", with: "Dune, Emma", in: expected)
         expected = ExampleApp.replacingLine("books", with: "Dune, Emma", in: expected)
