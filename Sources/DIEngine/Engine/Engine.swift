@@ -7,8 +7,8 @@ public enum Engine {
             diagnostics: [], verboseLines: [], output: VersionInfo.text(verbose: options.verbose), options: options)
     }
 
-    /// `dibuild validate`: config → inventory → properties, reporting every problem found.
-    /// (Scanning, linking and graph validation join as their stages land.)
+    /// `dibuild validate`: config → inventory → properties → scan → link → validate, reporting every
+    /// problem found. Configuration and inventory errors stop the run before scanning.
     public static func validate(_ overrides: ConfigOverrides, options: RunOptions) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
         let collected = InputCollection.collect(overrides, progress: &progress)
@@ -25,8 +25,7 @@ public enum Engine {
                 diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: listing, options: options)
         }
         for target in inputs.targets {
-            let properties = PropertyLoader.load(target.inventory.propertyFiles)
-            inputs.diagnostics += properties.diagnostics
+            inputs.diagnostics += TargetAnalysis.run(target, progress: &progress).diagnostics
         }
         return RunResult(diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: "", options: options)
     }

@@ -1,0 +1,66 @@
+import SwiftSyntax
+
+/// `Config(...)` calls (`annotations.md` §9). The facts are recorded in every type; the checks only apply
+/// once the file shows the type to be a `Configuration` (a user type may well be called `Config`).
+extension FileScan {
+    static let maximumConfigDependencies = 9
+
+    func recordConfig(_ call: FunctionCallExprSyntax, placement: ConfigPlacement?, context: CallContext) {
+        let owner = context.owner
+        let gate = Gate.ownerLists([DINames.configuration])
+        let at = position(call.calledExpression)
+        if placement == nil || placement?.isStatic == true {
+            let message = ScanMessages.misplacedConfig(in: facts.declarations[owner].fullName)
+            report("S15", message, at: at, owner: owner, gate: gate)
+        }
+        let unlabelled = call.arguments.filter { $0.label == nil }
+        guard let first = unlabelled.first, let typeBase = Self.metatypeBase(first.expression) else {
+            report("S12", ScanMessages.configNeedsType, at: at, owner: owner, gate: gate)
+            return
+        }
+        let type = TypeReferenceParser.reference(for: typeBase)
+        var fact = ConfigCallFact(
+            propertyName: placement?.property, isStaticProperty: placement?.isStatic ?? false, type: type,
+            conditions: context.conditions, position: at)
+        var dependencyCount = 0
+        for argument in unlabelled.dropFirst() {
+            guard let base = Self.metatypeBase(argument.expression) else { continue }
+            dependencyCount += 1
+            let dependency = TypeReferenceParser.reference(for: base)
+            if dependency.isUnsupported || dependency.isOptional {
+                let message = ScanMessages.unsupportedDependencyType(dependency.written)
+                report("S36", message, at: position(argument), owner: owner, gate: gate)
+            } else if dependency.isArray {
+                let message = ScanMessages.configArrayDependency(dependency.name)
+                report("S13", message, at: position(argument), owner: owner, gate: gate)
+            } else {
+                fact.dependencies.append(dependency)
+                fact.dependencyPositions.append(position(argument))
+            }
+        }
+        if dependencyCount > Self.maximumConfigDependencies {
+            report("S17", ScanMessages.configTooManyDependencies, at: at, owner: owner, gate: gate)
+        }
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "qualifier":
+                if let literal = StringLiteral(expression: argument.expression) {
+                    fact.qualifier = literal.value
+                } else {
+                    report("S14", ScanMessages.configQualifierLiteral, at: position(argument), owner: owner, gate: gate)
+                }
+            case "scope":
+                if let scope = scopeName(argument.expression) {
+                    fact.scope = scope
+                } else {
+                    let text = SyntaxText.normalized(argument.expression)
+                    let message = ScanMessages.unsupportedScope(text, of: type.written)
+                    report("S09", message, at: position(argument.expression), owner: owner, gate: gate)
+                }
+            default:
+                continue
+            }
+        }
+        facts.declarations[owner].configCalls.append(fact)
+    }
+}

@@ -1,0 +1,67 @@
+import SwiftSyntax
+
+/// The mutable state of scanning one file. Created and used by a single `Scanner.scan` call only.
+final class FileScan {
+    let names: DINames
+    let lines: LineTable
+    /// Offsets of `Inject` and `Config`: bodies without either are not visited at all.
+    let callWords: OccurrenceIndex
+    var facts = FileFacts()
+    /// Access as written (or defaulted by an enclosing extension), parallel to `facts.declarations`;
+    /// the effective access is computed once the whole file is known.
+    var declaredAccess: [AccessLevel] = []
+    var hasOwnGenericParameters: [Bool] = []
+    var pendingDiagnostics: [PendingDiagnostic] = []
+    var pendingScopeFacts: [(owner: Int, fact: ScopeValueFact, gate: Gate)] = []
+    var pendingQualifierFacts: [(owner: Int, fact: QualifierValueFact, gate: Gate)] = []
+
+    /// When a fact or diagnostic only applies if its declaration turns out to be DI-related, which the
+    /// scanner can only tell once it has seen every declaration and extension of that type in the file.
+    enum Gate {
+        case always
+        case ownerLists(Set<String>)
+    }
+
+    struct PendingDiagnostic {
+        var diagnostic: ScanDiagnostic
+        var owner: Int
+        var gate: Gate
+    }
+
+    init(bytes: [UInt8], runtimeModule: String) {
+        names = DINames(runtimeModule: runtimeModule)
+        lines = LineTable(bytes)
+        callWords = OccurrenceIndex(words: ["Inject", "Config"], in: bytes)
+    }
+
+    func position(_ node: some SyntaxProtocol) -> SourcePosition {
+        lines.position(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    func position(ofOffset offset: Int) -> SourcePosition { lines.position(ofOffset: offset) }
+
+    /// True when the node's text may contain a call the scanner records.
+    func mayContainCalls(_ node: some SyntaxProtocol) -> Bool {
+        callWords.containsOccurrence(from: node.position.utf8Offset, to: node.endPosition.utf8Offset)
+    }
+
+    func report(
+        _ code: String, _ message: String, at position: SourcePosition, severity: Severity = .error,
+        notes: [ScanNote] = []
+    ) {
+        facts.diagnostics.append(ScanDiagnostic(code, severity, message, at: position, notes: notes))
+    }
+
+    func report(_ code: String, _ message: String, at position: SourcePosition, owner: Int, gate: Gate) {
+        pendingDiagnostics.append(
+            PendingDiagnostic(diagnostic: ScanDiagnostic(code, .error, message, at: position), owner: owner, gate: gate)
+        )
+    }
+
+    /// `S39` for a malformed property path; true when the path is well-formed.
+    func checkPropertyPath(_ path: String, at position: SourcePosition) -> Bool {
+        guard let problem = PropertyPath.syntaxError(in: path) else { return true }
+        report("S39", ScanMessages.invalidPropertyPath(path, problem), at: position)
+        return false
+    }
+}

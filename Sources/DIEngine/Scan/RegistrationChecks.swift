@@ -1,0 +1,77 @@
+/// `S29`–`S33` for registration protocols listed in this file (`annotations.md` §2): on a type declared
+/// here (its declaration and its extensions in this file), or on one extension of a type declared
+/// elsewhere. Conformances added in other files are the linker's.
+extension FileScan {
+    func checkRegistrations(_ listings: [String: [Listing]]) {
+        let types = typeIndex
+        for (index, declaration) in facts.declarations.enumerated() {
+            let registrations = (listings[declaration.fullName] ?? []).filter {
+                DINames.registrationProtocols.contains($0.name)
+            }
+            if declaration.kind != .extension {
+                let relevant = registrations.filter {
+                    $0.declaration == index || facts.declarations[$0.declaration].kind == .extension
+                }
+                checkType(index, relevant)
+            } else if types[declaration.fullName] == nil {
+                checkExternalExtension(index, registrations.filter { $0.declaration == index })
+            }
+        }
+    }
+
+    private func checkType(_ index: Int, _ registrations: [Listing]) {
+        guard let first = registrations.first else { return }
+        let declaration = facts.declarations[index]
+        let name = declaration.fullName
+        switch declaration.kind {
+        case .protocol:
+            report("S31", ScanMessages.protocolRegistration(name, first.name), at: declaration.position)
+            return
+        case .enum, .actor:
+            report("S32", ScanMessages.kindRegistration(declaration.kind, name), at: declaration.position)
+            return
+        case .class, .struct, .extension:
+            break
+        }
+        if let reason = privacyReason(index) {
+            report("S29", ScanMessages.privateType(name, reason), at: declaration.position)
+        }
+        if declaration.isGeneric {
+            report("S30", ScanMessages.genericType(name), at: declaration.position)
+        } else {
+            reportConditionalConformances(registrations, of: name)
+        }
+        reportSeveral(registrations, of: name, at: declaration.position)
+    }
+
+    private func checkExternalExtension(_ index: Int, _ registrations: [Listing]) {
+        let declaration = facts.declarations[index]
+        reportConditionalConformances(registrations, of: declaration.fullName)
+        reportSeveral(registrations, of: declaration.fullName, at: declaration.position)
+    }
+
+    private func privacyReason(_ index: Int) -> String? {
+        switch declaredAccess[index] {
+        case .private: return "private"
+        case .fileprivate: return "fileprivate"
+        default: return facts.declarations[index].insidePrivateType.map { "inside private type '\($0)'" }
+        }
+    }
+
+    private func reportConditionalConformances(_ registrations: [Listing], of name: String) {
+        for listing in registrations {
+            let extensionDeclaration = facts.declarations[listing.declaration]
+            guard extensionDeclaration.kind == .extension, extensionDeclaration.hasWhereClause else { continue }
+            report(
+                "S30", ScanMessages.conditionalConformance(name, to: listing.name), at: extensionDeclaration.position)
+        }
+    }
+
+    private func reportSeveral(_ registrations: [Listing], of name: String, at position: SourcePosition) {
+        var distinct: [String] = []
+        for listing in registrations where !distinct.contains(listing.name) { distinct.append(listing.name) }
+        guard distinct.count > 1 else { return }
+        let notes = registrations.map { ScanNote(ScanMessages.listedHere($0.name), at: $0.position) }
+        report("S33", ScanMessages.severalRegistrations(name, distinct), at: position, notes: notes)
+    }
+}

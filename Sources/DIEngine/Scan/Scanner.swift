@@ -1,0 +1,32 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The scan stage: one Swift file's bytes in, its `FileFacts` out (`annotations.md`).
+public enum Scanner {
+    /// Scans one file. Pure and deterministic: the result depends only on `bytes`, `runtimeModule` and
+    /// `FileFacts.schemaVersion`; `path` is not used for anything but is kept for call-site symmetry with
+    /// `scanAll`, whose result order follows it.
+    public static func scan(path: String, bytes: [UInt8], runtimeModule: String) -> FileFacts {
+        if ScanPrecheck.canSkip(bytes) {
+            var facts = FileFacts()
+            facts.skipped = true
+            return facts
+        }
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let scan = FileScan(bytes: bytes, runtimeModule: runtimeModule)
+        scan.walk(tree.statements, conditions: [])
+        if tree.hasError, let error = SyntaxErrorFinder.firstError(in: tree) {
+            scan.report("S00", error.message, at: scan.position(ofOffset: error.offset))
+        }
+        scan.finish()
+        return scan.facts
+    }
+
+    /// Scans every file, spreading the work over `threads` threads (default: every active core). The
+    /// result is in input order and equal to calling `scan` on each file, whatever the scheduling.
+    public static func scanAll(
+        _ files: [(path: String, bytes: [UInt8])], runtimeModule: String, threads: Int? = nil
+    ) -> [FileFacts] {
+        ParallelMap.map(files, threads: threads) { scan(path: $0.path, bytes: $0.bytes, runtimeModule: runtimeModule) }
+    }
+}

@@ -1,0 +1,3 @@
+// Just functions: nothing here can declare a type.
+func helper() -> Int { 42 }
+let value = helper()

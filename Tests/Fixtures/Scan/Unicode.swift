@@ -1,0 +1,2 @@
+// 🚀 émoji comment, then a declaration: ✨✨
+/* ünïcödé */ final class Café: Component { let 名前 = Inject(Größe.self) }
