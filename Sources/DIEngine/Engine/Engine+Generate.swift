@@ -28,7 +28,9 @@ extension Engine {
                 continue
             }
             let analysis = TargetAnalysis.run(target, progress: &progress)
-            let outputs = TargetOutputs.render(analysis.graph, for: target, depfile: depfile)
+            let outputs = timed("target '\(settings.name)': rendered outputs", &progress) {
+                TargetOutputs.render(analysis.graph, for: target, depfile: depfile)
+            }
             diagnostics += analysis.diagnostics + outputs.diagnostics
             writable = writable && !DiagnosticReport(diagnostics).fails(with: options.reportOptions)
             guard writable else { continue }
@@ -61,11 +63,10 @@ extension Engine {
         for target in collection.targets {
             let analysis = TargetAnalysis.run(target, progress: &progress)
             diagnostics += analysis.diagnostics
-            let settings = target.settings
-            let text = FactoryRenderer.render(
-                analysis.graph, className: settings.className, runtimeModule: settings.runtimeModule,
-                accessControl: settings.accessControl)
-            factories.append(TargetOutputs.File(path: settings.outputPath, text: text))
+            factories.append(
+                timed("target '\(target.settings.name)': rendered factory", &progress) {
+                    TargetOutputs.factory(analysis.graph, settings: target.settings)
+                })
         }
         guard !DiagnosticReport(diagnostics).fails(with: options.reportOptions) else {
             return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options)
@@ -109,5 +110,16 @@ extension Engine {
         RunResult(
             diagnostics: collection.diagnostics, verboseLines: progress.lines,
             output: collection.stopsRun ? "" : collection.inputListing, options: options)
+    }
+
+    /// `body`'s result, with a progress line saying how long it took.
+    private static func timed<Value>(
+        _ message: String, _ progress: inout ProgressLog, _ body: () -> Value
+    ) -> Value {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = body()
+        progress.log("\(message) (\(ProgressLog.milliseconds(start.duration(to: clock.now))) ms)")
+        return value
     }
 }
