@@ -1,0 +1,24 @@
+/// Why a YAML file could not be turned into a node tree.
+public enum YAMLLoadError: Error, Equatable, Sendable {
+    /// The file cannot be read (`I01`).
+    case unreadable(path: String, reason: String)
+    /// libyaml (or alias/merge expansion) rejected the text (`I08`).
+    case invalid(path: String, problem: String, line: Int, column: Int)
+    /// A second document starts at `line`:`column`.
+    case multipleDocuments(path: String, line: Int, column: Int)
+
+    /// The catalogue diagnostic; a config file with several documents is an `I08` parse error.
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .unreadable(let path, let reason):
+            .error("I01", "cannot read '\(path)': \(reason)")
+        case .invalid(let path, let problem, let line, let column):
+            .error(
+                "I08", "cannot parse '\(path)': \(problem)", at: SourceLocation(path: path, line: line, column: column))
+        case .multipleDocuments(let path, let line, let column):
+            .error(
+                "I08", "cannot parse '\(path)': expected a single document but found another",
+                at: SourceLocation(path: path, line: line, column: column))
+        }
+    }
+}
