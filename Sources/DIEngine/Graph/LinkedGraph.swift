@@ -132,6 +132,9 @@ public struct Registration: Codable, Sendable, Equatable {
     public var dependencies: [Dependency]
     /// Scan errors made the dependency list unknown: not validated, no edges (`diagnostics.md` §2).
     public var dependenciesUnknown: Bool
+    /// Imported registrations: the resolved file's `FACTORY` and `LAZILY` flags.
+    public var importedIsFactory: Bool
+    public var importedIsLazy: Bool
 
     public init(
         id: RegistrationID, kind: RegistrationKind, scope: ScopeName, location: SourceLocation?,
@@ -139,7 +142,7 @@ public struct Registration: Codable, Sendable, Equatable {
         injectorArguments: [DependencyArgument] = [], payloadType: String? = nil, configurationType: String? = nil,
         configPropertyName: String? = nil, configPropertyTarget: String? = nil,
         configPropertyFields: [ConfigPropertyField] = [], links: [String] = [], dependencies: [Dependency] = [],
-        dependenciesUnknown: Bool = false
+        dependenciesUnknown: Bool = false, importedIsFactory: Bool = false, importedIsLazy: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -156,9 +159,11 @@ public struct Registration: Codable, Sendable, Equatable {
         self.links = links
         self.dependencies = dependencies
         self.dependenciesUnknown = dependenciesUnknown
+        self.importedIsFactory = importedIsFactory
+        self.importedIsLazy = importedIsLazy
     }
 
-    public var isFactory: Bool { kind == .factory || kind == .lazyFactory }
+    public var isFactory: Bool { kind == .factory || kind == .lazyFactory || (kind == .imported && importedIsFactory) }
 }
 
 /// An import line for the generated file (`codegen.md` §1, "Imports").
@@ -187,16 +192,22 @@ public struct LinkedGraph: Sendable, Equatable {
     public var imports: [GeneratedImport]
     /// The merged properties (`loadProperty`).
     public var properties: PropertyNode
+    /// Property paths the sources read (`InjectProperty`, `@PropertyValue`, ConfigProperty fields), for validation.
+    public var propertyUses: [PropertyUse]
+    /// Every type declared or extended in the scanned sources, by resolved full name (validation notes, matching).
+    public var types: [String: DeclaredType]
 
     public init(
         registrations: [Registration] = [], importedRegistrations: [Registration] = [],
         unownedDependencies: [Dependency] = [], imports: [GeneratedImport] = [],
-        properties: PropertyNode = .emptyMapping
+        properties: PropertyNode = .emptyMapping, propertyUses: [PropertyUse] = [], types: [String: DeclaredType] = [:]
     ) {
         self.registrations = registrations
         self.importedRegistrations = importedRegistrations
         self.unownedDependencies = unownedDependencies
         self.imports = imports
         self.properties = properties
+        self.propertyUses = propertyUses
+        self.types = types
     }
 }

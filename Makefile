@@ -1,0 +1,30 @@
+# `make demo` builds dibuild and runs it on the example; `make test` runs the whole test suite.
+# Both first install missing system packages with apt-get when run as root.
+
+SWIFT ?= swift
+SYSTEM_PACKAGES := libyaml-dev libxxhash-dev ninja-build graphviz hyperfine time
+
+.PHONY: demo test build system-packages
+
+demo: build
+	"$$($(SWIFT) build --show-bin-path)/dibuild" validate --config examples/validate/deli.yml
+	@echo "examples/validate: configuration, sources and properties are valid"
+
+test: system-packages
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+build: system-packages
+	$(SWIFT) build --product dibuild
+
+system-packages:
+	@command -v dpkg >/dev/null 2>&1 || exit 0; \
+	missing=""; \
+	for package in $(SYSTEM_PACKAGES); do \
+		dpkg -s "$$package" >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	[ -z "$$missing" ] && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+		echo "warning: missing system packages:$$missing (run 'make' as root to install them)" >&2; exit 0; \
+	fi; \
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing

@@ -1,0 +1,71 @@
+/// What a cache must have been written by to be usable (`build-integration.md` §12, "Header"). Any
+/// difference makes the whole cache stale.
+public struct CacheIdentity: Sendable, Equatable {
+    public var toolVersion: String
+    public var schemaVersion: Int
+    public var runtimeModule: String
+    /// The `--define` set, once there is one; sorted by the caller.
+    public var defines: [String]
+
+    public init(
+        toolVersion: String, runtimeModule: String, schemaVersion: Int = FileFacts.schemaVersion,
+        defines: [String] = []
+    ) {
+        self.toolVersion = toolVersion
+        self.schemaVersion = schemaVersion
+        self.runtimeModule = runtimeModule
+        self.defines = defines
+    }
+}
+
+/// The cached state of one source file, keyed by its absolute lexically normalised path.
+public struct CacheEntry: Sendable, Equatable {
+    /// Size, mtime and inode when the content was last read.
+    public var status: FileStatus
+    public var contentHash: UInt64
+    /// Set when the mtime was racy (less than 2 s before the read), so the next run hashes the file.
+    public var needsVerification: Bool
+    /// The file's `FileFacts`, binary-encoded against the cache's key table; decoded only on demand.
+    public var encodedFacts: ArraySlice<UInt8>
+
+    public init(status: FileStatus, contentHash: UInt64, needsVerification: Bool, encodedFacts: ArraySlice<UInt8>) {
+        self.status = status
+        self.contentHash = contentHash
+        self.needsVerification = needsVerification
+        self.encodedFacts = encodedFacts
+    }
+
+    /// Whether a fresh `stat` proves the content unchanged without reading it (the fast path).
+    func isFresh(comparedWith current: FileStatus) -> Bool {
+        !needsVerification && status.size == current.size && status.modificationTime == current.modificationTime
+            && status.inode == current.inode
+    }
+}
+
+/// What the previous successful run produced from which inputs, so that a run whose inputs digest is
+/// unchanged can skip decoding facts, linking and generation. The payload is opaque to the cache.
+public struct RunRecord: Sendable, Equatable {
+    public var inputsDigest: UInt64
+    public var payload: [UInt8]
+
+    public init(inputsDigest: UInt64, payload: [UInt8] = []) {
+        self.inputsDigest = inputsDigest
+        self.payload = payload
+    }
+}
+
+/// Counters for `-v`: `N files: C from cache, H hashed, S scanned`.
+public struct CacheStatistics: Sendable, Equatable, CustomStringConvertible {
+    /// Files looked up (each is stat'd once).
+    public var files = 0
+    /// Files whose facts came from the cache, on the fast or the slow path.
+    public var fromCache = 0
+    /// Files whose content was read and hashed (every file not taken on the fast path).
+    public var hashed = 0
+    /// Files whose facts were produced by the scanner and stored.
+    public var scanned = 0
+
+    public init() {}
+
+    public var description: String { "\(files) files: \(fromCache) from cache, \(hashed) hashed, \(scanned) scanned" }
+}

@@ -1,0 +1,52 @@
+/// Absolute lexically normalised paths, the keys of cache entries and the form in which the emit stage
+/// compares locations. Lexical only: `..` is kept, symbolic links are not resolved.
+enum AbsolutePath {
+    /// `path` made absolute against `directory` (itself absolute) and normalised like a display path.
+    static func of(_ path: String, relativeTo directory: String) -> String {
+        // The common case, two normalised parts, needs only the concatenation.
+        if !path.hasPrefix("/") && directory != "/" && path != "." && isNormalized(directory) && isNormalized(path) {
+            return directory + "/" + path
+        }
+        return DisplayPath.join(directory, path)
+    }
+
+    /// Whether `DisplayPath.normalize` would return `path` unchanged: no empty or `.` component, no
+    /// trailing `/`.
+    static func isNormalized(_ path: String) -> Bool {
+        if path == "/" || path == "." { return true }
+        if let result = path.utf8.withContiguousStorageIfAvailable(isNormalized) { return result }
+        return Array(path.utf8).withUnsafeBufferPointer { isNormalized($0) }
+    }
+
+    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var componentLength = 0
+        var componentIsDot = false
+        for index in bytes.indices {
+            if bytes[index] == slash {
+                // An empty component is fine only as the leading slash of an absolute path.
+                if (componentLength == 0 && index > 0) || componentIsDot { return false }
+                componentLength = 0
+                componentIsDot = false
+            } else {
+                componentLength += 1
+                componentIsDot = componentLength == 1 && bytes[index] == dot
+            }
+        }
+        return componentLength > 0 && !componentIsDot
+    }
+}
+
+extension SourceCache {
+    /// `<Target>.dicache`, the target name sanitised like a class name (`config.md` §3.3).
+    public static func fileName(forTarget target: String) -> String {
+        let name = ClassName.sanitize(target)
+        return (name.isEmpty ? ClassName.fallback : name) + ".dicache"
+    }
+
+    /// `<cache dir>/<Target>.dicache`, as a display path.
+    public static func filePath(cacheDirectory: String, target: String) -> String {
+        DisplayPath.join(cacheDirectory, fileName(forTarget: target))
+    }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+
+/// The stat and hash of a file that must be scanned, kept until its facts are stored.
+public struct PendingEntry: Sendable, Equatable {
+    public var status: FileStatus
+    public var contentHash: UInt64
+    public var needsVerification: Bool
+}
+
+/// What the cache knows about one source file of the run.
+public struct FileLookup: Sendable {
+    public enum Outcome: Sendable {
+        /// Unchanged: the stored facts, still encoded (`SourceCache.facts(of:)` decodes them).
+        case cached(ArraySlice<UInt8>)
+        /// New or changed: the bytes just read (scan them; the file is not read twice).
+        case needsScan([UInt8], PendingEntry)
+        /// The file could not be stat'd or read.
+        case unreadable(FileSystemError)
+    }
+
+    /// Display path, as given to `lookup`.
+    public let path: String
+    /// Absolute lexically normalised path, the cache key.
+    public let key: String
+    public let outcome: Outcome
+    /// The entry kept in the cache for a cached file.
+    let entry: CacheEntry?
+
+    /// xxh3-64 of the content; nil when unreadable.
+    public var contentHash: UInt64? {
+        switch outcome {
+        case .cached: entry?.contentHash
+        case .needsScan(_, let pending): pending.contentHash
+        case .unreadable: nil
+        }
+    }
+
+    /// `I01` for an unreadable file.
+    public var diagnostic: Diagnostic? {
+        guard case .unreadable(let error) = outcome else { return nil }
+        return .error("I01", "cannot read '\(path)': \(error.reason)")
+    }
+}
+
+extension SourceCache {
+    /// The facts of every looked-up file, in order (nil for unreadable ones): decoded from the cache, or
+    /// produced by `scan(path, bytes)` and stored. Decoding and scanning run in parallel; `scan` must be a
+    /// pure function of its arguments. A cached entry that no longer decodes is read and scanned again.
+    public mutating func resolveFacts(
+        _ lookups: [FileLookup], scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
+    ) -> [FileFacts?] {
+        let decoder = BinaryDecoder(keyTable: keyTable)
+        let slots = ResolutionSlots(count: lookups.count)
+        DispatchQueue.concurrentPerform(iterations: lookups.count) { index in
+            let lookup = lookups[index]
+            switch lookup.outcome {
+            case .cached(let encoded):
+                slots[index] = (try? decoder.decode(FileFacts.self, from: encoded)).map { .decoded($0) } ?? .undecodable
+            case .needsScan(let bytes, _): slots[index] = .scanned(scan(lookup.path, bytes))
+            case .unreadable: slots[index] = .unreadable
+            }
+        }
+        return lookups.indices.map { index in
+            switch slots[index] {
+            case .decoded(let facts): return facts
+            case .scanned(let facts):
+                store(facts, for: lookups[index])
+                return facts
+            case .undecodable:
+                statistics.fromCache -= 1
+                return rescan(lookups[index], scan: scan)
+            case .unreadable: return nil
+            }
+        }
+    }
+
+    private mutating func rescan(
+        _ lookup: FileLookup, scan: (_ path: String, _ bytes: [UInt8]) -> FileFacts
+    ) -> FileFacts? {
+        entries[lookup.key] = nil
+        hasChanges = true
+        let fresh = lookUp(path: lookup.path, key: lookup.key, entry: nil, now: currentTimeNanoseconds())
+        guard case .needsScan(let bytes, _) = fresh.outcome else { return nil }
+        let facts = scan(lookup.path, bytes)
+        store(facts, for: fresh)
+        return facts
+    }
+
+    /// Digest of the source part of a run's inputs: every file's key and content hash, in order. Nil when a
+    /// file was unreadable. Facts are a function of the content and the cache identity, so an equal digest
+    /// (and identity) means equal facts.
+    public static func sourcesDigest(_ lookups: [FileLookup]) -> UInt64? {
+        var hasher = XXH3Hasher()
+        hasher.update(UInt64(lookups.count))
+        for lookup in lookups {
+            guard let hash = lookup.contentHash else { return nil }
+            hasher.update(lookup.key)
+            hasher.update(hash)
+        }
+        return hasher.finalize()
+    }
+}
+
+/// Per-file results written by parallel workers, each index by exactly one of them.
+private final class ResolutionSlots: @unchecked Sendable {
+    enum Resolution {
+        case decoded(FileFacts)
+        case scanned(FileFacts)
+        case undecodable
+        case unreadable
+    }
+
+    private let storage: UnsafeMutableBufferPointer<Resolution>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: .unreadable)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> Resolution {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failed system call on a path; `reason` is the `strerror` text used in diagnostics.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+    public var reason: String
+
+    public init(path: String, code: Int32) {
+        self.path = path
+        self.code = code
+        self.reason = String(cString: strerror(code))
+    }
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.code = 0
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// The stat fields the cache compares: size, modification time in nanoseconds since the epoch, inode.
+public struct FileStatus: Sendable, Equatable, Hashable {
+    public var size: UInt64
+    public var modificationTime: Int64
+    public var inode: UInt64
+    public var isDirectory: Bool
+
+    public init(size: UInt64, modificationTime: Int64, inode: UInt64, isDirectory: Bool = false) {
+        self.size = size
+        self.modificationTime = modificationTime
+        self.inode = inode
+        self.isDirectory = isDirectory
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+            let time = info.st_mtimespec
+        #else
+            let time = info.st_mtim
+        #endif
+        self.init(
+            size: UInt64(max(0, info.st_size)),
+            modificationTime: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec),
+            inode: UInt64(info.st_ino),
+            isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+
+    /// `stat(2)`, following symbolic links.
+    public static func of(path: String) throws(FileSystemError) -> FileStatus {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        return FileStatus(info)
+    }
+
+    /// Nil when nothing exists at `path` (or it cannot be reached).
+    public static func ifExists(path: String) -> FileStatus? {
+        try? of(path: path)
+    }
+}
+
+/// Wall-clock time in nanoseconds since the epoch, comparable with `FileStatus.modificationTime`.
+public func currentTimeNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+}
+
+/// A read-only file descriptor; close it explicitly.
+struct OpenFile {
+    let path: String
+    let descriptor: Int32
+
+    init(path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    func close() {
+        _ = systemClose(descriptor)
+    }
+
+    func status() throws(FileSystemError) -> FileStatus {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        return FileStatus(info)
+    }
+
+    /// Reads up to `buffer.count` bytes, retrying on EINTR; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileSystemError) -> Int {
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw FileSystemError(path: path, code: errno) }
+        }
+    }
+
+    /// The whole remaining content. `expectedSize` only sizes the buffer; the file may have changed since.
+    func readAll(expectedSize: UInt64) throws(FileSystemError) -> [UInt8] {
+        // One spare byte, so that a file of the expected size is complete after a single buffer.
+        var capacity = Int(clamping: expectedSize) + 1
+        var content: [UInt8] = []
+        while true {
+            var failure: FileSystemError?
+            // Uninitialised: the buffer is filled by `read`, so zeroing it first would only cost time.
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                    do throws(FileSystemError) {
+                        let read = try read(into: rest)
+                        if read == 0 { break }
+                        count += read
+                    } catch {
+                        failure = error
+                        break
+                    }
+                }
+            }
+            if let failure { throw failure }
+            if content.isEmpty { content = chunk } else { content.append(contentsOf: chunk) }
+            if chunk.count < capacity { return content }
+            capacity *= 2
+        }
+    }
+}
+
+extension OpenFile {
+    /// A whole file, read with one allocation of its size (the cache file can be megabytes).
+    static func contents(atPath path: String) throws(FileSystemError) -> [UInt8] {
+        let file = try OpenFile(path: path)
+        defer { file.close() }
+        return try file.readAll(expectedSize: file.status().size)
+    }
+}
+
+// The POSIX calls under names that the methods `close`, `read` and `write` of this module do not shadow.
+func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
+
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The per-file incremental cache of one target (`build-integration.md` §12).
+///
+/// A run loads it, calls `lookup(_:)` once with the target's complete source list, decodes the facts of
+/// cached files (`facts(of:)`), scans the others and `store`s their facts, then `save`s it. A cache that
+/// cannot be used is replaced by an empty one, never an error.
+public struct SourceCache: Sendable {
+    /// Entries whose mtime is less than this before the lookup are marked for verification.
+    public static let racyInterval: Int64 = 2_000_000_000
+
+    public let identity: CacheIdentity
+    /// Keyed by absolute lexically normalised path.
+    public internal(set) var entries: [String: CacheEntry] = [:]
+    public internal(set) var keyTable = CodingKeyTable()
+    /// The previous run's record, as loaded or last set.
+    public internal(set) var run: RunRecord?
+    /// Whether `save` has something to write.
+    public internal(set) var hasChanges = false
+    public internal(set) var statistics = CacheStatistics()
+
+    public init(identity: CacheIdentity) {
+        self.identity = identity
+    }
+
+    /// The cache stored at `path`, or an empty one plus a `-v` note saying why the file was not used
+    /// (no note when the file does not exist yet).
+    public static func load(from path: String, identity: CacheIdentity) -> (cache: SourceCache, note: String?) {
+        var cache = SourceCache(identity: identity)
+        let bytes: [UInt8]
+        do {
+            bytes = try OpenFile.contents(atPath: path)
+        } catch {
+            if error.code == ENOENT { return (cache, nil) }
+            cache.hasChanges = true
+            return (cache, "ignoring cache '\(path)': \(error.reason)")
+        }
+        switch CacheFileFormat.decode(bytes, expecting: identity) {
+        case .success(let contents):
+            cache.entries = contents.entries
+            cache.keyTable = contents.keyTable
+            cache.run = contents.run
+            return (cache, nil)
+        case .failure(let rejection):
+            cache.hasChanges = true
+            return (cache, "ignoring cache '\(path)': \(rejection.reason)")
+        }
+    }
+
+    /// Looks up every file of the run, in order. `files` are display paths, resolved against
+    /// `workingDirectory` (default: the current directory); entries of files not listed are dropped.
+    /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
+    public mutating func lookup(
+        _ files: [String], workingDirectory: String? = nil,
+        now: Int64 = currentTimeNanoseconds()
+    ) -> [FileLookup] {
+        let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
+        statistics.files += files.count
+        var retained = 0
+        let lookups = files.map { path in
+            let key = AbsolutePath.of(path, relativeTo: workingDirectory)
+            let entry = entries[key]
+            let lookup = lookUp(path: path, key: key, entry: entry, now: now)
+            if let kept = lookup.entry {
+                retained += 1
+                if kept != entry { entries[key] = kept }
+            } else if entry != nil {
+                entries[key] = nil
+            }
+            return lookup
+        }
+        // Usually every entry was looked up; otherwise drop those of files that are no longer in the target
+        // (a file listed twice also ends up here, harmlessly).
+        if retained != entries.count {
+            let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
+            entries = entries.filter { listed.contains($0.key) }
+            hasChanges = true
+        }
+        return lookups
+    }
+
+    mutating func lookUp(path: String, key: String, entry: CacheEntry?, now: Int64) -> FileLookup {
+        let content: ReadSource
+        do {
+            if let entry, entry.isFresh(comparedWith: try FileStatus.of(path: path)) {
+                statistics.fromCache += 1
+                return FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+            }
+            content = try ReadSource(path: path)
+        } catch {
+            return FileLookup(path: path, key: key, outcome: .unreadable(error), entry: nil)
+        }
+        statistics.hashed += 1
+        let racy = content.status.modificationTime > now - Self.racyInterval
+        guard var entry, entry.status.size == content.status.size, entry.contentHash == content.hash else {
+            hasChanges = true
+            let pending = PendingEntry(status: content.status, contentHash: content.hash, needsVerification: racy)
+            return FileLookup(path: path, key: key, outcome: .needsScan(content.bytes, pending), entry: nil)
+        }
+        statistics.fromCache += 1
+        let refreshed = CacheEntry(
+            status: content.status, contentHash: content.hash, needsVerification: racy,
+            encodedFacts: entry.encodedFacts)
+        if refreshed != entry { hasChanges = true }
+        entry = refreshed
+        return FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+    }
+
+    /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored encoding does not fit
+    /// the current `FileFacts`; rescan the file then (`resolveFacts` does).
+    public func facts(of encodedFacts: ArraySlice<UInt8>) throws -> FileFacts {
+        try BinaryDecoder(keyTable: keyTable).decode(FileFacts.self, from: encodedFacts)
+    }
+
+    /// Records freshly scanned facts for a file that `lookup` reported as `.needsScan`.
+    public mutating func store(_ facts: FileFacts, for lookup: FileLookup) {
+        guard case .needsScan(_, let pending) = lookup.outcome else { return }
+        statistics.scanned += 1
+        var encoder = BinaryEncoder(keyTable: keyTable)
+        // Facts that cannot be encoded are used but not cached; the file is simply scanned again next run.
+        guard let encoded = try? encoder.encode(facts) else { return }
+        keyTable = encoder.keyTable
+        entries[lookup.key] = CacheEntry(
+            status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
+            encodedFacts: encoded[...])
+        hasChanges = true
+    }
+
+    /// Writes the cache atomically if anything changed since it was loaded or last saved. A failure is
+    /// returned as warning `O03` and leaves any previous cache file intact.
+    public mutating func save(to path: String) -> Diagnostic? {
+        guard hasChanges else { return nil }
+        do {
+            try AtomicFileWriter.write(encoded(), to: path, onlyIfChanged: false)
+        } catch {
+            return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
+        }
+        hasChanges = false
+        return nil
+    }
+
+    /// The bytes of the cache file.
+    public func encoded() -> [UInt8] {
+        CacheFileFormat.encode(
+            CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries))
+    }
+
+    /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file
+    /// was deleted; a missing file is not an error.
+    @discardableResult
+    public static func delete(at path: String) throws(FileSystemError) -> Bool {
+        guard unlink(path) == 0 else {
+            if errno == ENOENT { return false }
+            throw FileSystemError(path: path, code: errno)
+        }
+        // Fails harmlessly (ENOTEMPTY) when other targets' caches or anything else remain.
+        _ = rmdir(DisplayPath.directory(of: path))
+        return true
+    }
+
+    /// Records the run's inputs digest and payload for the next run.
+    public mutating func record(_ run: RunRecord) {
+        if run != self.run { hasChanges = true }
+        self.run = run
+    }
+}
+
+/// A file read during lookup: its status (taken before reading), bytes and hash.
+private struct ReadSource {
+    var status: FileStatus
+    var bytes: [UInt8]
+    var hash: UInt64
+
+    init(path: String) throws(FileSystemError) {
+        let file = try OpenFile(path: path)
+        defer { file.close() }
+        // Status before content: if the file changes in between, the stored status is the older one, and
+        // the next run sees a different mtime (or a racy one) and hashes again.
+        status = try file.status()
+        guard !status.isDirectory else { throw FileSystemError(path: path, code: EISDIR) }
+        bytes = try file.readAll(expectedSize: status.size)
+        hash = Fingerprint.xxh3(bytes)
+    }
+}

@@ -1,0 +1,125 @@
+/// `build` and `generate` (`config.md` §6.1): every stage, then the generated files.
+extension Engine {
+    /// `dibuild build`. Targets are processed in `target` order and each one's outputs are written before
+    /// the next is inventoried, so a target can read the `Deli.resolved` an earlier target of the same run
+    /// has just written. After the first error nothing more is written; later targets are still checked so
+    /// that every error is reported.
+    public static func build(
+        _ overrides: ConfigOverrides, depfilePhony: Bool = false, options: RunOptions
+    ) -> RunResult {
+        var progress = ProgressLog(enabled: options.verbose)
+        let configured = InputCollection.configure(overrides)
+        if let message = configured.usageError ?? buildUsageError(overrides, targets: configured.targets) {
+            return RunResult(usageError: message, options: options)
+        }
+        var diagnostics = configured.diagnostics
+        if options.printInputs || DiagnosticReport(diagnostics).hasErrors {
+            let collection = InputCollection.collect(configured, progress: &progress)
+            return listing(collection, progress: progress, options: options)
+        }
+        let depfile = TargetOutputs.DepfileOptions(target: overrides.depfileTarget, phony: depfilePhony)
+        var writable = true
+        var status: ExitStatus?
+        for settings in configured.targets {
+            let target = InputCollection.inventory(for: settings, progress: &progress)
+            diagnostics += target.inventory.diagnostics
+            guard !target.inventory.hasErrors else {
+                writable = false
+                continue
+            }
+            let analysis = TargetAnalysis.run(target, progress: &progress)
+            let outputs = timed("target '\(settings.name)': rendered outputs", &progress) {
+                TargetOutputs.render(analysis.graph, for: target, depfile: depfile)
+            }
+            diagnostics += analysis.diagnostics + outputs.diagnostics
+            writable = writable && !DiagnosticReport(diagnostics).fails(with: options.reportOptions)
+            guard writable else { continue }
+            do throws(FileWriteError) {
+                try outputs.write(progress: &progress)
+            } catch {
+                diagnostics.append(error.diagnostic)
+                status = error.destinationIsDirectory ? .failure : .ioError
+                writable = false
+            }
+        }
+        return RunResult(
+            diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)
+    }
+
+    /// `dibuild generate`: the factory of every selected target on stdout, or with `-o` written to that
+    /// file if its bytes changed. Never writes the cache, the depfile or the resolved file.
+    public static func generate(_ overrides: ConfigOverrides, options: RunOptions) -> RunResult {
+        var progress = ProgressLog(enabled: options.verbose)
+        let configured = InputCollection.configure(overrides)
+        if let message = configured.usageError ?? singleTargetUsageError(overrides, targets: configured.targets) {
+            return RunResult(usageError: message, options: options)
+        }
+        let collection = InputCollection.collect(configured, progress: &progress)
+        if options.printInputs || collection.stopsRun {
+            return listing(collection, progress: progress, options: options)
+        }
+        var diagnostics = collection.diagnostics
+        var factories: [TargetOutputs.File] = []
+        for target in collection.targets {
+            let analysis = TargetAnalysis.run(target, progress: &progress)
+            diagnostics += analysis.diagnostics
+            factories.append(
+                timed("target '\(target.settings.name)': rendered factory", &progress) {
+                    TargetOutputs.factory(analysis.graph, settings: target.settings)
+                })
+        }
+        guard !DiagnosticReport(diagnostics).fails(with: options.reportOptions) else {
+            return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options)
+        }
+        guard overrides.output != nil, let factory = factories.first else {
+            return RunResult(
+                diagnostics: diagnostics, verboseLines: progress.lines, output: factories.map(\.text).joined(),
+                options: options)
+        }
+        var status: ExitStatus?
+        do throws(FileWriteError) {
+            try TargetOutputs.write(factory, progress: &progress)
+        } catch {
+            diagnostics.append(error.diagnostic)
+            status = error.destinationIsDirectory ? .failure : .ioError
+        }
+        return RunResult(
+            diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)
+    }
+
+    /// Config-less `build` needs `-o` (§6.3); the single-target options need a single target (§6.2).
+    private static func buildUsageError(_ overrides: ConfigOverrides, targets: [TargetSettings]) -> String? {
+        if targets.count == 1 && targets[0].configPath == nil && overrides.output == nil {
+            return "'build' without a config file needs '-o <path>'"
+        }
+        if targets.count > 1 && (overrides.depfile != nil || overrides.depfileTarget != nil) {
+            return "'--depfile' and '--depfile-target' need a single target; select one with '--target'"
+        }
+        return singleTargetUsageError(overrides, targets: targets)
+    }
+
+    private static func singleTargetUsageError(_ overrides: ConfigOverrides, targets: [TargetSettings]) -> String? {
+        guard targets.count > 1, overrides.output != nil || overrides.className != nil else { return nil }
+        return "'-o' and '--class-name' need a single target; select one with '--target'"
+    }
+
+    /// `--print-inputs`, or the errors that stop a run before scanning.
+    private static func listing(
+        _ collection: InputCollection, progress: ProgressLog, options: RunOptions
+    ) -> RunResult {
+        RunResult(
+            diagnostics: collection.diagnostics, verboseLines: progress.lines,
+            output: collection.stopsRun ? "" : collection.inputListing, options: options)
+    }
+
+    /// `body`'s result, with a progress line saying how long it took.
+    private static func timed<Value>(
+        _ message: String, _ progress: inout ProgressLog, _ body: () -> Value
+    ) -> Value {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = body()
+        progress.log("\(message) (\(ProgressLog.milliseconds(start.duration(to: clock.now))) ms)")
+        return value
+    }
+}

@@ -1,0 +1,32 @@
+/// Orchestrates the pipeline stages for each subcommand; the CLI only parses arguments and prints
+/// what comes back.
+public enum Engine {
+    /// `dibuild version`.
+    public static func version(options: RunOptions) -> RunResult {
+        RunResult(
+            diagnostics: [], verboseLines: [], output: VersionInfo.text(verbose: options.verbose), options: options)
+    }
+
+    /// `dibuild validate`: config → inventory → properties → scan → link → validate, reporting every
+    /// problem found. Configuration and inventory errors stop the run before scanning.
+    public static func validate(_ overrides: ConfigOverrides, options: RunOptions) -> RunResult {
+        var progress = ProgressLog(enabled: options.verbose)
+        let collected = InputCollection.collect(overrides, progress: &progress)
+        var inputs: InputCollection
+        switch collected {
+        case .usageError(let message):
+            return RunResult(usageError: message, options: options)
+        case .collected(let collection):
+            inputs = collection
+        }
+        if inputs.stopsRun || options.printInputs {
+            let listing = inputs.stopsRun ? "" : inputs.inputListing
+            return RunResult(
+                diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: listing, options: options)
+        }
+        for target in inputs.targets {
+            inputs.diagnostics += TargetAnalysis.run(target, progress: &progress).diagnostics
+        }
+        return RunResult(diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: "", options: options)
+    }
+}

@@ -1,0 +1,68 @@
+/// The files `build` writes for one target, rendered in memory first so that nothing is written when
+/// rendering reports an error (`build-integration.md` §4).
+struct TargetOutputs {
+    struct File {
+        var path: String
+        var text: String
+    }
+
+    var factory: File
+    var resolved: File?
+    var depfile: File?
+    /// `O05`/`O06` from the depfile's paths, `O04` for a depfile written into a listed directory.
+    var diagnostics: [Diagnostic] = []
+
+    /// How the depfile is spelled: `--depfile-target` and `--depfile-phony` (`config.md` §6.2).
+    struct DepfileOptions {
+        var target: String?
+        var phony: Bool
+    }
+
+    static func render(_ graph: LinkedGraph, for target: InputCollection.Target, depfile: DepfileOptions) -> Self {
+        let settings = target.settings
+        var outputs = TargetOutputs(factory: factory(graph, settings: settings))
+        if settings.generateResolved && settings.configPath != nil {
+            outputs.resolved = File(
+                path: settings.resolvedOutputPath,
+                text: ResolvedFileRenderer.render(graph, project: settings.name, reference: settings.outputReference))
+        }
+        if let path = settings.depfilePath {
+            let inventory = target.inventory
+            let inputs =
+                (settings.configPath.map { [$0] } ?? []) + inventory.propertyFiles + inventory.resolvedFiles
+                + inventory.sources + inventory.directories
+            let rendering = Depfile.render(
+                target: depfile.target ?? settings.outputArgument ?? settings.outputPath, dependencies: inputs,
+                phony: depfile.phony)
+            outputs.depfile = File(path: path, text: rendering.text)
+            outputs.diagnostics += rendering.diagnostics
+            outputs.diagnostics += OutputPlacement.listedDirectoryWarnings(
+                writtenFiles: [path], listedPaths: rendering.listed)
+        }
+        return outputs
+    }
+
+    static func factory(_ graph: LinkedGraph, settings: TargetSettings) -> File {
+        File(
+            path: settings.outputPath,
+            text: FactoryRenderer.render(
+                graph, className: settings.className, runtimeModule: settings.runtimeModule,
+                accessControl: settings.accessControl))
+    }
+
+    /// Resolved file (if enabled and changed), depfile (always), factory (if changed), in this order
+    /// (`build-integration.md` §4.2). A new factory gets the current time as its mtime (§4.4).
+    func write(progress: inout ProgressLog) throws(FileWriteError) {
+        if let resolved { try Self.write(resolved, progress: &progress) }
+        if let depfile { try AtomicFileWriter.write(Array(depfile.text.utf8), to: depfile.path, onlyIfChanged: false) }
+        try Self.write(factory, touchingReplacement: true, progress: &progress)
+    }
+
+    static func write(_ file: File, touchingReplacement: Bool = false, progress: inout ProgressLog)
+        throws(FileWriteError)
+    {
+        let outcome = try AtomicFileWriter.write(
+            Array(file.text.utf8), to: file.path, onlyIfChanged: true, touchAfterReplace: touchingReplacement)
+        progress.log(outcome == .unchanged ? "'\(file.path)' unchanged" : "wrote '\(file.path)'")
+    }
+}

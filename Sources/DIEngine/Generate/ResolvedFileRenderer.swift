@@ -1,0 +1,93 @@
+/// Renders `Deli.resolved` (`codegen.md` §8): this module's registrations, their dependencies and links,
+/// and the merged properties, so that other modules can depend on them.
+public enum ResolvedFileRenderer {
+    /// Deli's format version, kept so that Deli can read the file.
+    public static let version = "0.9.0"
+    public static let format = "dibuild-1"
+
+    public static func render(_ graph: LinkedGraph, project: String, reference: String) -> String {
+        var writer = CodeWriter(indentUnit: "  ")
+        writer.line("VERSION: \(version)")
+        writer.line("FORMAT: \(format)")
+        let registrations = graph.registrations.filter { $0.kind != .imported }.enumerated().sorted {
+            $0.element.id != $1.element.id ? $0.element.id < $1.element.id : $0.offset < $1.offset
+        }.map(\.element)
+        if registrations.isEmpty {
+            writer.line("DEPENDENCY: []")
+        } else {
+            writer.line("DEPENDENCY:")
+            for registration in registrations { appendEntry(registration, to: &writer) }
+        }
+        appendProperties(graph.properties, to: &writer)
+        writer.line("PROJECT: \(YAMLScalarText.string(project))")
+        writer.line("REFERENCE: \(YAMLScalarText.string(reference))")
+        return writer.text
+    }
+
+    private static func appendEntry(_ registration: Registration, to writer: inout CodeWriter) {
+        let lazy = registration.kind == .lazyAutowired || registration.kind == .lazyFactory
+        writer.line("- TYPE: \(YAMLScalarText.string(registration.id.typeName))")
+        writer.indented { writer in
+            writer.line("QUALIFIER: \(YAMLScalarText.string(registration.id.qualifier))")
+            writer.line("LAZILY: \(lazy)")
+            writer.line("FACTORY: \(registration.isFactory)")
+            writer.line("VALUE_TYPE: \(registration.isValueType)")
+            let dependencies = ResolvedDependency.list(registration.dependencies)
+            if dependencies.isEmpty {
+                writer.line("DEPENDENCY: []")
+            } else {
+                writer.line("DEPENDENCY:")
+                for dependency in dependencies { dependency.append(to: &writer) }
+            }
+            let links = Set(registration.links).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            if links.isEmpty {
+                writer.line("LINK: []")
+            } else {
+                writer.line("LINK:")
+                for link in links { writer.line("- \(YAMLScalarText.string(link))") }
+            }
+        }
+    }
+
+    private static func appendProperties(_ properties: PropertyNode, to writer: inout CodeWriter) {
+        YAMLPropertyWriter.append(properties, key: "PROPERTY", to: &writer)
+    }
+}
+
+/// One entry of a registration's `DEPENDENCY` list in the resolved file.
+struct ResolvedDependency: Hashable {
+    var typeName: String
+    var qualifier: String
+    var qualifierBy: String?
+    var isArray: Bool
+    var isPayload: Bool
+
+    /// Sorted by all fields, duplicates removed.
+    static func list(_ dependencies: [Dependency]) -> [ResolvedDependency] {
+        let entries = Set(
+            dependencies.map {
+                ResolvedDependency(
+                    typeName: $0.typeName, qualifier: $0.qualifier, qualifierBy: $0.qualifierBy, isArray: $0.isArray,
+                    isPayload: $0.isPayload)
+            })
+        return entries.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey, by: Self.textPrecedes) }
+    }
+
+    private var sortKey: [String] {
+        [typeName, qualifier, qualifierBy.map { "1" + $0 } ?? "0", isArray ? "1" : "0", isPayload ? "1" : "0"]
+    }
+
+    private static func textPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    func append(to writer: inout CodeWriter) {
+        writer.line("- TYPE: \(YAMLScalarText.string(typeName))")
+        writer.indented { writer in
+            writer.line("QUALIFIER: \(YAMLScalarText.string(qualifier))")
+            if let qualifierBy { writer.line("QUALIFIER_BY: \(YAMLScalarText.string(qualifierBy))") }
+            if isArray { writer.line("ARRAY: true") }
+            if isPayload { writer.line("PAYLOAD: true") }
+        }
+    }
+}

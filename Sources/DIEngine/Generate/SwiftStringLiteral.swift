@@ -1,0 +1,39 @@
+/// Swift string literal bodies for generated code (`config.md` §5.3). Because every backslash is
+/// escaped, no `\(` can start an interpolation, whatever the property files or sources contain.
+enum SwiftStringLiteral {
+    /// `text` escaped for use between double quotes.
+    static func body(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if isControl(scalar) {
+                    out += "\\u{" + hex(scalar.value) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `text` as a complete literal, quotes included.
+    static func quoted(_ text: String) -> String { "\"" + body(text) + "\"" }
+
+    /// C0 controls, DEL and C1 controls: characters a reader cannot see in the generated file.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+}

@@ -1,0 +1,60 @@
+/// Scalar spellings for the resolved file (`codegen.md` §8): plain where any YAML reader (1.1 or 1.2)
+/// reads the text back as the same string, double-quoted with YAML escapes otherwise.
+enum YAMLScalarText {
+    /// Plain when safe, else double-quoted (names, qualifiers, keys, paths).
+    static func string(_ text: String) -> String {
+        isPlainSafe(text) ? text : doubleQuoted(text)
+    }
+
+    static func doubleQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x5C: out += "\\\\"
+            case 0x22: out += "\\\""
+            case 0x00: out += "\\0"
+            case 0x07: out += "\\a"
+            case 0x08: out += "\\b"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0B: out += "\\v"
+            case 0x0C: out += "\\f"
+            case 0x0D: out += "\\r"
+            case 0x1B: out += "\\e"
+            case 0x85: out += "\\N"
+            case 0x2028: out += "\\L"
+            case 0x2029: out += "\\P"
+            case 0xFEFF: out += "\\uFEFF"
+            case 0x01..<0x20, 0x7F...0x9F: out += "\\x" + twoHexDigits(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Letters, digits and `_./$-`, starting with a letter, `_`, `/` or `$`, and not a word that a YAML
+    /// 1.1 or 1.2 reader resolves to null or a boolean. Numbers cannot qualify (they start with a digit
+    /// or sign), so every plain result is a string under both schemas.
+    private static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isLetter(first) || "_/$".unicodeScalars.contains(first)
+        else { return false }
+        guard text.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || "_./$-".unicodeScalars.contains($0) })
+        else { return false }
+        return !reservedWords.contains(text.lowercased())
+    }
+
+    private static let reservedWords: Set<String> = [
+        "null", "true", "false", "yes", "no", "on", "off", "y", "n",
+    ]
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    private static func twoHexDigits(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+}

@@ -1,0 +1,51 @@
+/// Finds the registrations that can satisfy a dependency (`codegen.md` §5, `annotations.md` §15): by exact
+/// key, and by type name or supertype (imported registrations: by `TYPE` and recorded links).
+struct CandidateIndex {
+    /// A registration of this module (`local` index) or an imported one.
+    struct Entry {
+        var id: RegistrationID
+        var isFactory: Bool
+        var location: SourceLocation?
+        /// Index into `LinkedGraph.registrations`; nil for imported registrations.
+        var local: Int?
+    }
+
+    private var byKey: [RegistrationID: [Entry]] = [:]
+    private var byName: [String: [Entry]] = [:]
+
+    init(graph: LinkedGraph) {
+        self.init(
+            registrations: graph.registrations, imported: graph.importedRegistrations,
+            supertypes: { graph.types[$0]?.supertypes ?? [] })
+    }
+
+    init(registrations: [Registration], imported: [Registration], supertypes: (String) -> [String]) {
+        for (index, registration) in registrations.enumerated() {
+            let entry = Entry(
+                id: registration.id, isFactory: registration.isFactory, location: registration.location, local: index)
+            add(entry, names: [registration.id.typeName] + supertypes(registration.id.typeName))
+        }
+        for registration in imported {
+            let entry = Entry(id: registration.id, isFactory: registration.isFactory, location: nil, local: nil)
+            add(entry, names: [registration.id.typeName] + registration.links)
+        }
+    }
+
+    private mutating func add(_ entry: Entry, names: [String]) {
+        byKey[entry.id, default: []].append(entry)
+        var seen: Set<String> = []
+        for name in names where seen.insert(name).inserted { byName[name, default: []].append(entry) }
+    }
+
+    /// Registrations with exactly this key.
+    func exactMatches(_ id: RegistrationID) -> [Entry] { byKey[id] ?? [] }
+
+    /// Registrations of `typeName` or one of its subtypes, restricted to `qualifier` unless it is empty.
+    func candidates(for typeName: String, qualifier: String) -> [Entry] {
+        let all = byName[typeName] ?? []
+        return qualifier.isEmpty ? all : all.filter { $0.id.qualifier == qualifier }
+    }
+
+    /// Distinct ids of entries, sorted.
+    static func ids(_ entries: [Entry]) -> [RegistrationID] { Array(Set(entries.map(\.id))).sorted() }
+}

@@ -1,0 +1,88 @@
+extension GraphExport {
+    /// `{"format": "dibuild-graph-1", "registrations": […], "dependencies": […]}` with keys in the documented
+    /// order and two-space indentation.
+    public static func json(_ graph: LinkedGraph) -> String {
+        let registrations = sortedRegistrations(graph).map { registration -> JSONValue in
+            var fields: [(String, JSONValue)] = [
+                ("id", .string(registration.id.description)),
+                ("type", .string(registration.id.typeName)),
+                ("qualifier", .string(registration.id.qualifier)),
+                ("kind", .string(registration.kind.rawValue)),
+                ("scope", .string(registration.scope.rawValue)),
+            ]
+            if let location = registration.location { fields.append(("location", .string(describe(location)))) }
+            fields.append(("links", .array(registration.links.map(JSONValue.string))))
+            return .object(fields)
+        }
+        let dependencies = ownedDependencies(graph).map { owned -> JSONValue in
+            let dependency = owned.dependency
+            var fields: [(String, JSONValue)] = [
+                ("owner", .string(owned.owner)),
+                ("type", .string(dependency.typeName)),
+                ("qualifier", .string(dependency.qualifier)),
+                ("qualifierBy", dependency.qualifierBy.map(JSONValue.string) ?? .null),
+                ("array", .bool(dependency.isArray)),
+                ("payload", .bool(dependency.isPayload)),
+                ("eager", .bool(dependency.isEager)),
+            ]
+            // Dependencies of imported registrations were declared in another module's sources.
+            if !owned.isImported {
+                fields.append(("location", .string(describe(dependency.location))))
+            }
+            fields.append(("candidates", .array(dependency.candidates.map { .string($0.description) })))
+            return .object(fields)
+        }
+        let document = JSONValue.object([
+            ("format", .string("dibuild-graph-1")),
+            ("registrations", .array(registrations)),
+            ("dependencies", .array(dependencies)),
+        ])
+        return document.rendered(indent: "") + "\n"
+    }
+}
+
+/// A JSON value whose object keys keep their order.
+indirect enum JSONValue {
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    func rendered(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let text): return Self.quoted(text)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let fields):
+            if fields.isEmpty { return "{}" }
+            let lines = fields.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
+            return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

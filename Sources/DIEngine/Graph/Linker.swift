@@ -1,0 +1,96 @@
+/// The link stage (`README.md` pipeline step 5; `annotations.md` §2–§16, `codegen.md` §5): joins the facts
+/// of every file into one graph of registrations, dependencies, candidates and links.
+public enum Linker {
+    /// Links one target.
+    ///
+    /// - Parameters:
+    ///   - files: every scanned file with its display path, in inventory order (sorted by path).
+    ///   - properties: the merged property tree (`qualifierBy` values are read from it).
+    ///   - importedModules: the target's resolved files of other modules.
+    ///   - runtimeModule: the module the generated file imports itself (left out of `LinkedGraph.imports`).
+    ///   - exportLinks: the target writes a resolved file, so registrations get export links.
+    /// - Returns: the graph (registrations in generation order) and the scan diagnostics of every file plus
+    ///   the checks that need more than one file (`S01`–`S08`, `S11`, `S16`, `S27`–`S33`, `S36`–`S38`).
+    ///   Link, cycle and property checks are `Validator.validate`'s.
+    public static func link(
+        files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule] = [],
+        runtimeModule: String = "DIRuntime", exportLinks: Bool = false
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
+        let session = LinkSession(sources: files.map { LinkSource(path: $0.path, facts: $0.facts) })
+        let table = session.table
+        let roles = TypeRegistrar.roles(in: table)
+        let typeRegistrar = TypeRegistrar(session: session, roles: roles)
+        let configRegistrar = ConfigRegistrar(session: session)
+
+        var pending: [PendingRegistration] = []
+        var configurationFiles: Set<Int> = []
+        for name in table.sortedNames {
+            guard let entry = table.entries[name] else { continue }
+            pending += typeRegistrar.registrations(for: entry)
+            if roles[name] == .configuration {
+                let configs = configRegistrar.registrations(for: entry)
+                if !configs.isEmpty { configurationFiles.formUnion(entry.primaries.map(\.file)) }
+                pending += configs
+            }
+        }
+
+        let members = MemberDependencies(session: session, roles: roles)
+        var owned: Set<String> = []
+        for index in pending.indices where pending[index].ownsTypeDependencies {
+            let type = pending[index].registration.id.typeName
+            owned.insert(type)
+            let id = pending[index].registration.id
+            pending[index].registration.dependencies += (members.byOwner[type] ?? []).map { dependency in
+                var owned = dependency
+                owned.owner = id
+                return owned
+            }
+        }
+        let unowned = table.sortedNames.filter { !owned.contains($0) }.flatMap { members.byOwner[$0] ?? [] }
+
+        let merged = PendingRegistration.mergingBranchTwins(pending).sorted(by: precedes)
+        var graph = LinkedGraph(
+            registrations: merged.map(\.registration),
+            importedRegistrations: importedModules.flatMap(\.registrations),
+            unownedDependencies: unowned.sorted { $0.location < $1.location },
+            imports: GeneratedImports.merge(
+                imports: configurationFiles.sorted().map { files[$0].facts.imports },
+                dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
+            properties: properties,
+            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location },
+            types: declaredTypes(session))
+        let unexportable = Set(
+            table.entries.keys.filter { name in
+                table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
+            })
+        LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
+        return (graph, session.diagnostics)
+    }
+
+    /// Generation order (`codegen.md` §1): type name, qualifier, then source location.
+    private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
+        let left = lhs.registration
+        let right = rhs.registration
+        if left.id.typeName != right.id.typeName { return ByteOrder.precedes(left.id.typeName, right.id.typeName) }
+        if left.id.qualifier != right.id.qualifier { return ByteOrder.precedes(left.id.qualifier, right.id.qualifier) }
+        switch (left.location, right.location) {
+        case (let l?, let r?): return l < r
+        case (nil, .some): return false
+        case (.some, nil): return true
+        case (nil, nil): return false
+        }
+    }
+
+    private static func declaredTypes(_ session: LinkSession) -> [String: DeclaredType] {
+        let table = session.table
+        var types: [String: DeclaredType] = [:]
+        for (name, entry) in table.entries {
+            guard let first = entry.primaries.first ?? entry.extensions.first else { continue }
+            types[name] = DeclaredType(
+                name: name, kind: table.kind(of: name), location: table.location(of: first),
+                supertypes: session.hierarchy.supertypes[name] ?? [],
+                superclasses: session.hierarchy.superclasses[name] ?? [])
+        }
+        return types
+    }
+}

@@ -1,0 +1,132 @@
+/// A member fact together with the declaration it was found in.
+struct Located<Fact> {
+    var fact: Fact
+    var ref: DeclarationRef
+}
+
+/// Chooses the initialiser and `inject` method the generated code calls (`annotations.md` §4–§8).
+struct MemberSelection {
+    let session: LinkSession
+    let typeName: String
+    let typeLocation: SourceLocation
+    let isClass: Bool
+    let initializers: [Located<InitializerFact>]
+    let injectMethods: [Located<InjectMethodFact>]
+
+    init(session: LinkSession, typeName: String, typeLocation: SourceLocation, isClass: Bool, own: [DeclarationRef]) {
+        self.session = session
+        self.typeName = typeName
+        self.typeLocation = typeLocation
+        self.isClass = isClass
+        initializers = own.flatMap { ref in
+            session.table[ref].initializers.map { Located(fact: $0, ref: ref) }
+        }
+        injectMethods = own.flatMap { ref in
+            session.table[ref].injectMethods.map { Located(fact: $0, ref: ref) }
+        }
+    }
+
+    /// Why an initialiser cannot be called by the generated code, or nil if it can.
+    static func exclusion(of initializer: InitializerFact) -> String? {
+        if initializer.isFailable { return "failable" }
+        if initializer.isGeneric { return "generic" }
+        if initializer.isThrowing { return "throwing" }
+        if initializer.isAsync { return "async" }
+        if initializer.access <= .fileprivate { return initializer.access.rawValue }
+        return nil
+    }
+
+    private var usableInitializers: [Located<InitializerFact>] {
+        initializers.filter { Self.exclusion(of: $0.fact) == nil }
+    }
+
+    /// Autowired and AutowiredFactory: the single usable initialiser, or the single `required` one of a class.
+    func autowiredInitializer() -> Located<InitializerFact>? {
+        let candidates = usableInitializers
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty {
+            var notes = initializers.compactMap { located -> DiagnosticNote? in
+                guard let reason = Self.exclusion(of: located.fact) else { return nil }
+                return DiagnosticNote(
+                    "'\(Self.signature(located.fact.parameters))' cannot be used: it is \(reason)",
+                    at: location(located))
+            }
+            if initializers.isEmpty {
+                notes.append(
+                    DiagnosticNote(
+                        "memberwise and implicit initializers are not used; declare 'init(...)'", at: typeLocation))
+            }
+            session.report(
+                .error(
+                    "S01", "no usable initializer for '\(typeName)'", at: typeLocation, notes: notes.sortedByLocation())
+            )
+            return nil
+        }
+        if isClass {
+            let required = candidates.filter(\.fact.isRequired)
+            if required.count == 1 { return required[0] }
+        }
+        let advice = isClass ? "mark exactly one 'required'" : "keep exactly one"
+        session.report(
+            .error(
+                "S02", "ambiguous initializer for '\(typeName)'; \(advice)", at: typeLocation,
+                notes: candidates.map { DiagnosticNote("candidate initializer", at: location($0)) }.sortedByLocation()))
+        return nil
+    }
+
+    /// LazyAutowiredFactory: the single usable initialiser whose only parameter is labelled `payload`.
+    func payloadInitializer() -> Located<InitializerFact>? {
+        let candidates = usableInitializers.filter {
+            $0.fact.parameters.count == 1 && $0.fact.parameters[0].label == "payload"
+        }
+        guard candidates.count == 1 else {
+            session.report(
+                .error("S08", "'\(typeName)' needs exactly one initializer 'init(payload:)'", at: typeLocation))
+            return nil
+        }
+        return candidates[0]
+    }
+
+    /// Component, LazyAutowired and Configuration: `T()` must compile (`S05`). True when it does.
+    @discardableResult
+    func checkCallableWithoutArguments() -> Bool {
+        guard !initializers.isEmpty else { return true }
+        let callable = usableInitializers.contains { $0.fact.parameters.allSatisfy(\.hasDefaultValue) }
+        if !callable {
+            session.report(
+                .error(
+                    "S05",
+                    "'\(typeName)' cannot be created with '\(typeName)()': none of its initializers can be called without arguments",
+                    at: typeLocation))
+        }
+        return callable
+    }
+
+    /// The single usable `inject` method (`S03`, `S04`). `mutating` ones count; the scanner reports `S06`.
+    func injector() -> Located<InjectMethodFact>? {
+        let candidates = injectMethods.filter {
+            !$0.fact.isGeneric && !$0.fact.isThrowing && !$0.fact.isAsync && $0.fact.access > .fileprivate
+        }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.isEmpty {
+            session.report(.error("S03", "'\(typeName)' has no usable 'inject(...)' method", at: typeLocation))
+        } else {
+            session.report(
+                .error(
+                    "S04", "ambiguous 'inject(...)' method for '\(typeName)'", at: typeLocation,
+                    notes: candidates.map {
+                        DiagnosticNote("candidate method", at: session.table.location($0.ref, $0.fact.position))
+                    }.sortedByLocation()))
+        }
+        return nil
+    }
+
+    private func location(_ located: Located<InitializerFact>) -> SourceLocation {
+        session.table.location(located.ref, located.fact.position)
+    }
+
+    /// `init(_:service:)`.
+    static func signature(_ parameters: [ParameterFact]) -> String {
+        "init(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+}

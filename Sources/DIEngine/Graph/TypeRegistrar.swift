@@ -1,0 +1,263 @@
+/// Builds the registration of each type that lists a registration protocol (`annotations.md` §2, §4–§8,
+/// §13, §14, §16). `Config(...)` registrations are built by `ConfigRegistrar`.
+struct TypeRegistrar {
+    let session: LinkSession
+    /// The registration kind of every type that lists a registration protocol.
+    let roles: [String: RegistrationKind]
+
+    private var table: TypeTable { session.table }
+    private var factory: DependencyFactory { DependencyFactory(session: session) }
+
+    /// The registration protocols a type's declarations list, in source order.
+    static func roles(in table: TypeTable) -> [String: RegistrationKind] {
+        var roles: [String: RegistrationKind] = [:]
+        for (name, entry) in table.entries {
+            let listed = entry.declarations.lazy.flatMap { table[$0].inherited }
+                .compactMap { LinkNames.registrationKinds[$0.name] }
+            if let first = listed.first { roles[name] = first }
+        }
+        return roles
+    }
+
+    /// One registration per declaration variant: a type declared once gives at most one; a type declared in
+    /// several `#if` branches gives one per branch (identical ones are merged later).
+    func registrations(for entry: TypeEntry) -> [PendingRegistration] {
+        guard roles[entry.name] != nil else { return [] }
+        if entry.primaries.count <= 1 {
+            return registration(of: entry.name, primary: entry.primaries.first, own: entry.declarations).map { [$0] }
+                ?? []
+        }
+        return entry.primaries.compactMap { registration(of: entry.name, primary: $0, own: [$0] + entry.extensions) }
+    }
+
+    private struct Listing {
+        var name: String
+        var kind: RegistrationKind
+        var ref: DeclarationRef
+        var position: SourcePosition
+    }
+
+    private func registration(of type: String, primary: DeclarationRef?, own: [DeclarationRef])
+        -> PendingRegistration?
+    {
+        let listings = own.flatMap { ref in
+            table[ref].inherited.compactMap { inherited in
+                LinkNames.registrationKinds[inherited.name].map {
+                    Listing(name: inherited.name, kind: $0, ref: ref, position: inherited.position)
+                }
+            }
+        }
+        guard let role = listings.first else { return nil }
+        let typeRef = primary ?? role.ref
+        let typeLocation = table.location(of: typeRef)
+        var valid = checkRegistrable(type, primary: primary, listings: listings, at: typeLocation)
+        let kind = primary.map { table[$0].kind }
+        let selection = MemberSelection(
+            session: session, typeName: type, typeLocation: typeLocation, isClass: kind != .struct, own: own)
+        let owner = DependencyFactory.Owner(typeName: type, registration: nil)
+        var registration = Registration(
+            id: RegistrationID(typeName: type, qualifier: ""), kind: role.kind, scope: .singleton,
+            location: typeLocation, isValueType: kind == .struct)
+        var propertyUses: [PropertyUse] = []
+        if valid {
+            switch role.kind {
+            case .component, .configuration:
+                valid = selection.checkCallableWithoutArguments()
+            case .autowired:
+                let initializer = selection.autowiredInitializer().map { ($0.fact.parameters, $0.ref) }
+                valid = arguments(of: initializer, owner: owner, into: &registration, at: \.constructorArguments)
+            case .lazyAutowired:
+                valid = selection.checkCallableWithoutArguments()
+                valid = injector(selection, owner: owner, into: &registration) && valid
+            case .factory:
+                valid = factoryConstructor(selection.autowiredInitializer(), owner: owner, into: &registration)
+            case .lazyFactory:
+                valid = payload(of: selection.payloadInitializer(), owner: owner, into: &registration)
+                valid = injector(selection, owner: owner, into: &registration) && valid
+            case .configProperty:
+                let fields = ConfigPropertyFields(session: session, roles: roles)
+                (valid, propertyUses) = fields.build(
+                    type: type, own: own, typeLocation: typeLocation, into: &registration)
+            case .config, .imported:
+                break
+            }
+        }
+        applyScopeAndQualifier(to: &registration, own: own, isStruct: kind == .struct, typeLocation: typeLocation)
+        registration.claimArguments()
+        registration.dependenciesUnknown = !valid || session.hasScanError(own)
+        let conditions = table[typeRef].conditions
+        return PendingRegistration(
+            registration: registration, conditions: conditions, ownsTypeDependencies: true, propertyUses: propertyUses)
+    }
+
+    /// `S29`–`S33`: only internal-or-more-visible, non-generic classes and structs, with one protocol. The
+    /// scanner reports what one file shows (listings in the type's own file, or within one extension); the
+    /// linker reports the rest, so each problem is printed once. Either way the registration is invalid.
+    private func checkRegistrable(
+        _ type: String, primary: DeclarationRef?, listings: [Listing], at typeLocation: SourceLocation
+    ) -> Bool {
+        var valid = true
+        let names = Self.distinctNames(listings)
+        if names.count > 1 {
+            valid = false
+            let scannerSaw =
+                primary.map { primary in Self.distinctNames(listings.filter { $0.ref.file == primary.file }).count > 1 }
+                ?? Dictionary(grouping: listings, by: \.ref).values.contains { Self.distinctNames($0).count > 1 }
+            if !scannerSaw {
+                let notes = listings.map {
+                    DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
+                }.sortedByLocation()
+                session.report(
+                    .error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
+            }
+        }
+        // Conditional conformances are always visible to the scanner (`S30`).
+        if listings.contains(where: { table[$0.ref].hasWhereClause }) { valid = false }
+        guard let primary, let problem = problem(of: type, declaredAt: primary, protocolName: names[0]) else {
+            return valid
+        }
+        if !listings.contains(where: { $0.ref.file == primary.file }) {
+            session.report(.error(problem.code, problem.message, at: typeLocation))
+        }
+        return false
+    }
+
+    private static func distinctNames(_ listings: [Listing]) -> [String] {
+        var names: [String] = []
+        for listing in listings where !names.contains(listing.name) { names.append(listing.name) }
+        return names
+    }
+
+    /// `S31`, `S32`, `S29` or `S30` for the declaration of a registered type, like the scanner.
+    private func problem(of type: String, declaredAt primary: DeclarationRef, protocolName: String) -> (
+        code: String, message: String
+    )? {
+        let fact = table[primary]
+        switch fact.kind {
+        case .protocol: return ("S31", ScanMessages.protocolRegistration(type, protocolName))
+        case .enum, .actor: return ("S32", ScanMessages.kindRegistration(fact.kind, type))
+        default: break
+        }
+        // Effective access is capped by enclosing types, so the enclosing private type is the better reason.
+        if let outer = fact.insidePrivateType {
+            return ("S29", ScanMessages.privateType(type, "inside private type '\(outer)'"))
+        }
+        if fact.access <= .fileprivate {
+            return ("S29", ScanMessages.privateType(type, fact.access.rawValue))
+        }
+        if fact.isGeneric { return ("S30", ScanMessages.genericType(type)) }
+        return nil
+    }
+
+    private func arguments(
+        _ parameters: some Sequence<ParameterFact>, in ref: DeclarationRef, owner: DependencyFactory.Owner,
+        isEager: Bool
+    ) -> [DependencyArgument]? {
+        var result: [DependencyArgument] = []
+        var valid = true
+        for parameter in parameters {
+            if let argument = factory.parameter(parameter, in: ref, owner: owner, isEager: isEager) {
+                result.append(argument)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? result : nil
+    }
+
+    /// Sets the constructor (eager) or injector (deferred) arguments from the chosen member's parameters.
+    private func arguments(
+        of member: (parameters: [ParameterFact], ref: DeclarationRef)?, owner: DependencyFactory.Owner,
+        into registration: inout Registration, at keyPath: WritableKeyPath<Registration, [DependencyArgument]>
+    ) -> Bool {
+        let isEager = keyPath == \Registration.constructorArguments
+        guard let member, let arguments = arguments(member.parameters, in: member.ref, owner: owner, isEager: isEager)
+        else { return false }
+        registration[keyPath: keyPath] = arguments
+        return true
+    }
+
+    private func injector(
+        _ selection: MemberSelection, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        let method = selection.injector().map { ($0.fact.parameters, $0.ref) }
+        return arguments(of: method, owner: owner, into: &registration, at: \.injectorArguments)
+    }
+
+    /// AutowiredFactory: the last parameter is `payload: P`, the others are dependencies (`S07`).
+    private func factoryConstructor(
+        _ initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let initializer else { return false }
+        let parameters = initializer.fact.parameters
+        guard let last = parameters.last, last.label == "payload", !last.type.isUnsupported, !last.type.isArray,
+            !last.type.isOptional
+        else {
+            session.report(
+                .error(
+                    "S07",
+                    "the last parameter of the initializer of factory '\(owner.typeName)' must be 'payload: <Payload type>'",
+                    at: table.location(initializer.ref, initializer.fact.position)))
+            return false
+        }
+        let payloadValid = payload(of: initializer, owner: owner, into: &registration)
+        guard
+            let arguments = arguments(parameters.dropLast(), in: initializer.ref, owner: owner, isEager: true)
+        else { return false }
+        registration.constructorArguments = arguments
+        return payloadValid
+    }
+
+    /// The payload type of a factory initialiser's last parameter, through §3 (`_Payload` included).
+    private func payload(
+        of initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
+    ) -> Bool {
+        guard let initializer, let last = initializer.fact.parameters.last else { return false }
+        let location = table.location(initializer.ref, last.position)
+        guard let type = factory.resolveType(last.type, scope: owner.typeName, aliasOwner: owner.typeName, at: location)
+        else { return false }
+        registration.payloadType = type.name
+        return true
+    }
+
+    private func applyScopeAndQualifier(
+        to registration: inout Registration, own: [DeclarationRef], isStruct: Bool, typeLocation: SourceLocation
+    ) {
+        let type = registration.id.typeName
+        let lookup = ScopeQualifierLookup(session: session, type: type, own: own, typeLocation: typeLocation)
+        switch registration.kind {
+        case .component, .autowired, .lazyAutowired:
+            let scope = lookup.scope()
+            registration.scope = scope?.value ?? .singleton
+            if let scope, scope.value == .weak, isStruct {
+                session.report(.error("S11", ScanMessages.weakStruct(type), at: scope.location))
+            }
+            registration.id.qualifier = lookup.qualifier()?.value ?? ""
+        case .factory, .lazyFactory:
+            registration.scope = .prototype
+            for location in lookup.ownScopes() {
+                session.report(
+                    .warning(
+                        "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location)
+                )
+            }
+            registration.id.qualifier = lookup.qualifier()?.value ?? ""
+        case .configProperty:
+            registration.scope = .prototype
+        case .configuration, .config, .imported:
+            registration.scope = .singleton
+        }
+    }
+}
+
+extension Registration {
+    /// Puts the constructor and injector arguments first among the dependencies and makes this registration
+    /// the owner of every dependency (its qualifier is only known after the arguments were collected).
+    mutating func claimArguments() {
+        dependencies = (constructorArguments + injectorArguments).map(\.dependency) + dependencies
+        let id = id
+        for index in constructorArguments.indices { constructorArguments[index].dependency.owner = id }
+        for index in injectorArguments.indices { injectorArguments[index].dependency.owner = id }
+        for index in dependencies.indices { dependencies[index].owner = id }
+    }
+}

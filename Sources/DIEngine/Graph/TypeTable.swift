@@ -1,0 +1,124 @@
+/// One scanned file as the linker sees it.
+struct LinkSource {
+    var path: String
+    var facts: FileFacts
+}
+
+/// Identifies one declaration fact: its file and its index among that file's declarations.
+struct DeclarationRef: Hashable, Comparable {
+    var file: Int
+    var index: Int
+
+    static func < (lhs: DeclarationRef, rhs: DeclarationRef) -> Bool { (lhs.file, lhs.index) < (rhs.file, rhs.index) }
+}
+
+/// Every declaration of one type, by its resolved full name: the type's own declarations (several only
+/// in different `#if` branches) and its extensions, in input order.
+struct TypeEntry {
+    var name: String
+    var primaries: [DeclarationRef] = []
+    var extensions: [DeclarationRef] = []
+
+    var declarations: [DeclarationRef] { primaries + extensions }
+    /// Declared in the scanned sources (not only extended).
+    var isDeclared: Bool { !primaries.isEmpty }
+}
+
+/// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
+struct AliasEntry {
+    var target: String
+    /// Where the target is resolved: the full name of the type that declares the alias, `""` at file level.
+    var scope: String
+    var isGeneric: Bool
+}
+
+/// The type table of `annotations.md` §1–§3: full dotted names, extensions merged into their type (also for
+/// types the sources only extend), member and file-level typealiases.
+struct TypeTable {
+    let sources: [LinkSource]
+    private(set) var entries: [String: TypeEntry] = [:]
+    private(set) var aliases: [String: AliasEntry] = [:]
+    /// Full name of the type each declaration declares or extends.
+    private(set) var typeName: [DeclarationRef: String] = [:]
+    /// Full name of the type lexically enclosing each declaration (`""` at file level).
+    private(set) var enclosingScope: [DeclarationRef: String] = [:]
+    /// Entry names in byte order, for deterministic iteration.
+    private(set) var sortedNames: [String] = []
+    /// The kind of each type's first own declaration.
+    private var kinds: [String: DeclarationKind] = [:]
+
+    init(sources: [LinkSource]) {
+        self.sources = sources
+        build(extendedNames: [:])
+        // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
+        // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
+        let resolver = NameResolver(table: self)
+        var extendedNames: [DeclarationRef: String] = [:]
+        for (ref, name) in typeName where self[ref].kind == .extension {
+            let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+            if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
+        }
+        if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
+        sortedNames = ByteOrder.sorted(Array(entries.keys))
+    }
+
+    /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
+    subscript(ref: DeclarationRef) -> DeclarationFact {
+        _read { yield sources[ref.file].facts.declarations[ref.index] }
+    }
+    func path(_ ref: DeclarationRef) -> String { sources[ref.file].path }
+
+    func location(_ ref: DeclarationRef, _ position: SourcePosition) -> SourceLocation {
+        SourceLocation(path: path(ref), position: position)
+    }
+
+    func location(of ref: DeclarationRef) -> SourceLocation { location(ref, self[ref].position) }
+
+    /// The kind of a type's first own declaration, nil when the sources only extend it.
+    func kind(of name: String) -> DeclarationKind? { kinds[name] }
+
+    /// Names a type declared in the sources or a typealias (the lexical lookup test of §3).
+    func isKnown(_ name: String) -> Bool { entries[name]?.isDeclared == true || aliases[name] != nil }
+
+    private mutating func build(extendedNames: [DeclarationRef: String]) {
+        entries = [:]
+        aliases = [:]
+        typeName = [:]
+        enclosingScope = [:]
+        kinds = [:]
+        for (fileIndex, source) in sources.enumerated() {
+            // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
+            var scopes: [String: String] = [:]
+            func resolvedScope(_ written: [String]) -> String {
+                let key = written.joined(separator: ".")
+                return scopes[key] ?? key
+            }
+            for (index, fact) in source.facts.declarations.enumerated() {
+                let ref = DeclarationRef(file: fileIndex, index: index)
+                let outer = resolvedScope(fact.scope)
+                let name = extendedNames[ref] ?? Self.join(outer, fact.name)
+                scopes[(fact.scope + [fact.name]).joined(separator: ".")] = name
+                typeName[ref] = name
+                enclosingScope[ref] = outer
+                if fact.kind == .extension {
+                    entries[name, default: TypeEntry(name: name)].extensions.append(ref)
+                } else {
+                    entries[name, default: TypeEntry(name: name)].primaries.append(ref)
+                    if kinds[name] == nil { kinds[name] = fact.kind }
+                }
+                for alias in fact.typealiases { addAlias(alias, in: name) }
+            }
+            for alias in source.facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+        }
+    }
+
+    /// The first declaration of an alias wins (others are in other `#if` branches or would not compile).
+    private mutating func addAlias(_ alias: TypealiasFact, in scope: String) {
+        let key = Self.join(scope, alias.name)
+        if aliases[key] == nil {
+            aliases[key] = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric)
+        }
+    }
+
+    static func join(_ scope: String, _ name: String) -> String { scope.isEmpty ? name : scope + "." + name }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// UTF-8 byte order and byte-wise affixes for the inventory's hot paths. Same results as
+/// `a.utf8.lexicographicallyPrecedes(b.utf8)` and `utf8.starts(with:)`, but `memcmp` on the contiguous
+/// storage is an order of magnitude faster over ten thousand paths, and never applies Unicode equivalence.
+enum ByteOrder {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let order = compare(left, right, count: min(left.count, right.count))
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
+
+    /// For ASCII text (the common case for paths) `String.<` already is byte order and much faster.
+    static func sorted(_ paths: [String]) -> [String] {
+        paths.allSatisfy(isASCII) ? paths.sorted() : paths.sorted(by: precedes)
+    }
+
+    private static func isASCII(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    }
+
+    static func hasPrefix(_ string: String, _ prefix: String) -> Bool {
+        var string = string
+        var prefix = prefix
+        return string.withUTF8 { bytes in
+            prefix.withUTF8 { start in bytes.count >= start.count && compare(bytes, start, count: start.count) == 0 }
+        }
+    }
+
+    static func hasSuffix(_ string: String, _ suffix: String) -> Bool {
+        var string = string
+        var suffix = suffix
+        return string.withUTF8 { bytes in
+            suffix.withUTF8 { end in
+                bytes.count >= end.count
+                    && compare(
+                        UnsafeBufferPointer(rebasing: bytes[(bytes.count - end.count)...]), end, count: end.count) == 0
+            }
+        }
+    }
+
+    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>, count: Int)
+        -> Int32
+    {
+        guard count > 0, let left = lhs.baseAddress, let right = rhs.baseAddress else { return 0 }
+        return memcmp(left, right, count)
+    }
+}
+
+extension String {
+    /// Names starting with `.`: skipped by walks, never matched by wildcards.
+    var isHiddenName: Bool { utf8.first == UInt8(ascii: ".") }
+}

@@ -1,0 +1,47 @@
+/// A path known both as the user sees it and in the absolute, lexically resolved form that `exclude`
+/// and deduplication compare.
+struct InventoryPath: Sendable, Hashable {
+    var display: String
+    var absolute: String
+
+    func appending(_ name: String) -> InventoryPath {
+        let childAbsolute =
+            name == ".."
+            ? LexicalPath.absolute(absolute + "/..", currentDirectory: "/") : LexicalPath.appending(absolute, name)
+        return InventoryPath(display: LexicalPath.appending(display, name), absolute: childAbsolute)
+    }
+}
+
+/// Lists directories once per inventory run and remembers every directory it listed, which is
+/// exactly the set the depfile must name.
+final class DirectoryLister {
+    private let currentDirectory: String?
+    private var listings: [String: [DirectoryEntry]] = [:]
+    private(set) var enumerated: Set<String> = []
+
+    init(currentDirectory: String?) {
+        self.currentDirectory = currentDirectory
+    }
+
+    func fileSystemPath(_ displayPath: String) -> String {
+        LexicalPath.fileSystemPath(displayPath, currentDirectory: currentDirectory)
+    }
+
+    /// The kind of what `displayPath` names, links followed; nil when nothing is there.
+    func kind(of displayPath: String) -> EntryKind? {
+        FileSystemProbe.kind(atPath: fileSystemPath(displayPath))
+    }
+
+    /// The entries of `directory`, or nil when it cannot be listed (then it is not recorded).
+    func entries(of directory: InventoryPath) -> [DirectoryEntry]? {
+        let key = fileSystemPath(directory.display)
+        if let cached = listings[key] {
+            enumerated.insert(directory.display)
+            return cached
+        }
+        guard let entries = FileSystemProbe.entries(ofDirectory: key) else { return nil }
+        listings[key] = entries
+        enumerated.insert(directory.display)
+        return entries
+    }
+}

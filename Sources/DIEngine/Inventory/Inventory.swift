@@ -1,0 +1,26 @@
+/// Every file one target reads, as display paths (`config.md` §4–§5.1, `build-integration.md` §3).
+public struct Inventory: Sendable, Equatable {
+    /// Swift sources to scan: deduplicated, sorted by display path (UTF-8 byte order).
+    public var sources: [String]
+    /// Property files in application order; a file listed several times appears at every position.
+    public var propertyFiles: [String]
+    /// `Deli.resolved` files of `dependencies`, in dependency order.
+    public var resolvedFiles: [String]
+    /// Every directory listed by a walk or a glob expansion: sorted, deduplicated (for the depfile).
+    public var directories: [String]
+    /// `I06` (missing literal entry), `I07` (glob without match), `I12` (no sources).
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        sources: [String] = [], propertyFiles: [String] = [], resolvedFiles: [String] = [],
+        directories: [String] = [], diagnostics: [Diagnostic] = []
+    ) {
+        self.sources = sources
+        self.propertyFiles = propertyFiles
+        self.resolvedFiles = resolvedFiles
+        self.directories = directories
+        self.diagnostics = diagnostics
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

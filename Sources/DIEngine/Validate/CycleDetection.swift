@@ -1,0 +1,153 @@
+/// `Y01` (`diagnostics.md` §5): strongly connected components over the eager edges plus the deferred edges
+/// of prototype registrations; one diagnostic per component with more than one node or a self-edge, showing
+/// the shortest cycle through the component's first registration.
+struct CycleDetection {
+    /// One edge, with the dependency that creates it.
+    struct Edge {
+        var target: Int
+        var location: SourceLocation?
+        /// A lazy injector parameter of a prototype registration: deferred, yet part of the cycle.
+        var isPrototypeInjection: Bool
+    }
+
+    let graph: LinkedGraph
+    /// Outgoing edges per registration, in dependency order.
+    let edges: [[Edge]]
+
+    init(graph: LinkedGraph) {
+        self.graph = graph
+        var first: [RegistrationID: Int] = [:]
+        for (index, registration) in graph.registrations.enumerated() where first[registration.id] == nil {
+            first[registration.id] = index
+        }
+        edges = graph.registrations.map { Self.edges(of: $0, nodes: first) }
+    }
+
+    private static func edges(of registration: Registration, nodes: [RegistrationID: Int]) -> [Edge] {
+        guard !registration.dependenciesUnknown else { return [] }
+        var edges: [Edge] = []
+        let caches = registration.scope != .prototype
+        let injected = Set(registration.injectorArguments.map(\.dependency.location))
+        for dependency in registration.dependencies {
+            let isInjection = !dependency.isEager && injected.contains(dependency.location)
+            guard dependency.isEager || (isInjection && !caches) else { continue }
+            for candidate in dependency.candidates {
+                guard let target = nodes[candidate] else { continue }
+                edges.append(Edge(target: target, location: dependency.location, isPrototypeInjection: isInjection))
+            }
+        }
+        if registration.kind == .config, let configuration = registration.configurationType,
+            let target = nodes[RegistrationID(typeName: configuration, qualifier: "")]
+        {
+            edges.append(Edge(target: target, location: registration.location, isPrototypeInjection: false))
+        }
+        return edges
+    }
+
+    func run() -> [Diagnostic] {
+        StronglyConnectedComponents.find(successors: edges.map { $0.map(\.target) }).compactMap { component in
+            guard let first = component.min() else { return nil }
+            let isCycle = component.count > 1 || edges[first].contains { $0.target == first }
+            guard isCycle, let path = shortestCycle(through: first, within: Set(component)) else { return nil }
+            return diagnostic(for: path)
+        }
+    }
+
+    /// Breadth-first from `start`, successors in registration order; the path starts and ends with `start`.
+    func shortestCycle(through start: Int, within component: Set<Int>) -> [Int]? {
+        var parent: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for successor in Set(edges[node].map(\.target)).sorted() where component.contains(successor) {
+                if successor == start {
+                    var chain: [Int] = []
+                    var current = node
+                    while current != start {
+                        chain.append(current)
+                        current = parent[current] ?? start
+                    }
+                    return [start] + Array(chain.reversed()) + [start]
+                }
+                if parent[successor] == nil {
+                    parent[successor] = node
+                    queue.append(successor)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func diagnostic(for path: [Int]) -> Diagnostic {
+        let ids = path.map { graph.registrations[$0].id }
+        var notes: [DiagnosticNote] = []
+        for (source, target) in zip(path, path.dropFirst()) {
+            guard let edge = edges[source].first(where: { $0.target == target }) else { continue }
+            let from = graph.registrations[source].id.displayName
+            let to = graph.registrations[target].id.displayName
+            notes.append(DiagnosticNote("'\(from)' depends on '\(to)' here", at: edge.location))
+            if edge.isPrototypeInjection {
+                notes.append(
+                    DiagnosticNote(
+                        "'\(from)' is lazy but prototype-scoped, so lazy injection cannot break the cycle",
+                        at: graph.registrations[source].location))
+            }
+        }
+        let message = "circular dependency: " + ids.map(\.displayName).joined(separator: " -> ")
+        return .error("Y01", message, at: graph.registrations[path[0]].location, notes: notes)
+    }
+}
+
+/// Tarjan's algorithm without recursion (chains of thousands of registrations must not exhaust the stack).
+enum StronglyConnectedComponents {
+    static func find(successors: [[Int]]) -> [[Int]] {
+        let count = successors.count
+        var index = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var nextIndex = 0
+        for root in 0..<count where index[root] < 0 {
+            // Each frame: node and the position of the next successor to visit.
+            var frames: [(node: Int, next: Int)] = [(root, 0)]
+            index[root] = nextIndex
+            lowLink[root] = nextIndex
+            nextIndex += 1
+            stack.append(root)
+            onStack[root] = true
+            while let frame = frames.last {
+                let node = frame.node
+                if frame.next < successors[node].count {
+                    frames[frames.count - 1].next += 1
+                    let successor = successors[node][frame.next]
+                    if index[successor] < 0 {
+                        index[successor] = nextIndex
+                        lowLink[successor] = nextIndex
+                        nextIndex += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        frames.append((successor, 0))
+                    } else if onStack[successor] {
+                        lowLink[node] = min(lowLink[node], index[successor])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+                if lowLink[node] == index[node] {
+                    var component: [Int] = []
+                    while let top = stack.popLast() {
+                        onStack[top] = false
+                        component.append(top)
+                        if top == node { break }
+                    }
+                    components.append(component)
+                }
+            }
+        }
+        return components
+    }
+}

@@ -1,0 +1,47 @@
+/// `P01`–`P03` (`diagnostics.md` §6): property paths the sources read must exist (unless optional) and hold
+/// a value that converts to the declared type.
+struct PropertyChecks {
+    let graph: LinkedGraph
+
+    func run() -> [Diagnostic] {
+        var diagnostics = graph.propertyUses.compactMap(check)
+        for dependency in Validator.checkedDependencies(of: graph) {
+            guard let path = dependency.qualifierBy else { continue }
+            if let problem = check(PropertyUse(path: path, requirement: .scalar, location: dependency.location)) {
+                diagnostics.append(problem)
+            }
+        }
+        return diagnostics
+    }
+
+    private func check(_ use: PropertyUse) -> Diagnostic? {
+        let path = use.path
+        switch PropertyPath.lookup(path, in: graph.properties) {
+        case .malformed:
+            // The scanner reported `S39` at the literal.
+            return nil
+        case .notFound:
+            switch use.requirement {
+            case .scalar:
+                return .error("P01", "property '\(path)' not found", at: use.location)
+            case .field(let field, let owner, _, let isOptional):
+                if isOptional { return nil }
+                return .error(
+                    "P01", "property '\(path)' not found, required by field '\(field)' of '\(owner)'", at: use.location)
+            }
+        case .found(let node):
+            let setHere = node.origin.map { [DiagnosticNote("'\(path)' is set here", at: $0)] } ?? []
+            guard let scalar = node.scalar else {
+                let shape = if case .list = node.value { "list" } else { "mapping" }
+                return .error("P03", "property '\(path)' is a \(shape), not a value", at: use.location, notes: setHere)
+            }
+            guard case .field(_, _, let typeName, let isOptional) = use.requirement else { return nil }
+            if scalar.kind == .null && isOptional { return nil }
+            if ValueConversion.converts(scalar, to: typeName) { return nil }
+            let value = scalar.kind == .null ? "is null" : "has value '\(scalar.text)'"
+            return .error(
+                "P02", "property '\(path)' \(value), which does not convert to '\(typeName)'", at: use.location,
+                notes: setHere)
+        }
+    }
+}

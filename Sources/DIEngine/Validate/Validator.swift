@@ -1,0 +1,41 @@
+/// The validate stage (`README.md` pipeline step 6): link checks (`L01`–`L07`), cycles (`Y01`) and property
+/// checks (`P01`–`P03`) of `diagnostics.md` §4–§6 over a linked graph. Every error is reported; the caller's
+/// `DiagnosticReport` does the final sort.
+public enum Validator {
+    /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
+    public static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
+        LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph) + CycleDetection(graph: graph).run()
+            + (checkProperties ? PropertyChecks(graph: graph).run() : [])
+    }
+
+    /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
+    /// of non-registered owners.
+    static func checkedDependencies(of graph: LinkedGraph) -> [Dependency] {
+        graph.registrations.filter { !$0.dependenciesUnknown }.flatMap(\.dependencies) + graph.unownedDependencies
+    }
+}
+
+/// `L06`: two registrations with the same key. Identical ones from different `#if` branches were merged by
+/// the linker, so every remaining pair is a real duplicate.
+enum DuplicateRegistrations {
+    static func check(_ graph: LinkedGraph) -> [Diagnostic] {
+        var first: [RegistrationID: Registration] = [:]
+        var diagnostics: [Diagnostic] = []
+        for registration in graph.registrations {
+            guard let previous = first[registration.id] else {
+                first[registration.id] = registration
+                continue
+            }
+            let id = registration.id
+            let message =
+                id.qualifier.isEmpty
+                ? "duplicate registration of '\(id.typeName)'"
+                : "duplicate registration of '\(id.typeName)' with qualifier '\(id.qualifier)'"
+            diagnostics.append(
+                .error(
+                    "L06", message, at: registration.location,
+                    notes: [DiagnosticNote("previous registration here", at: previous.location)]))
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import DIEngine
+
+struct Dibuild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dibuild",
+        abstract: "Generates dependency-injection factories from Swift sources at build time.",
+        version: VersionInfo.version,
+        subcommands: [Build.self, Generate.self, Validate.self, Graph.self, Version.self]
+    )
+
+    /// Without a subcommand dibuild prints its help and succeeds (`config.md` §6.1).
+    func run() {
+        print(Self.helpMessage())
+    }
+}
+
+/// A subcommand that hands its work to `Engine`; `main.swift` prints the result and exits with its status.
+protocol EngineCommand: ParsableCommand {
+    func execute() -> RunResult
+}

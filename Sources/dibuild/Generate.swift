@@ -1,0 +1,74 @@
+import ArgumentParser
+import DIEngine
+
+/// `-o`, `--class-name`, `--access-control`: where the factory goes and how it is declared.
+struct FactoryOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Factory output path.", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Factory class name (overrides 'className').", valueName: "name"))
+    var className: String?
+
+    @Option(help: ArgumentHelp("Access level of the factory: public, package or internal.", valueName: "level"))
+    var accessControl: String?
+
+    /// What `build` and `generate` share: the engine's overrides and run options.
+    func request(
+        selection: ConfigSelectionOptions, inputs: InputOptions, scan: ScanOptions, output: OutputOptions
+    ) -> (overrides: ConfigOverrides, options: RunOptions) {
+        var overrides = selection.overrides
+        inputs.apply(to: &overrides)
+        overrides.output = self.output
+        overrides.className = className
+        overrides.accessControl = accessControl
+        overrides.cacheDirectory = scan.cacheDir
+        return (overrides, output.runOptions(warningsAsErrors: inputs.werror, printInputs: scan.printInputs))
+    }
+}
+
+struct Build: EngineCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate the factory (and depfile and Deli.resolved) for the selected targets.")
+
+    @OptionGroup var selection: ConfigSelectionOptions
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var factory: FactoryOptions
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp("Write a Make/Ninja depfile here (overrides 'depfile').", valueName: "path"))
+    var depfile: String?
+
+    @Option(help: ArgumentHelp("Target of the depfile rule (default: the -o argument).", valueName: "string"))
+    var depfileTarget: String?
+
+    @Flag(help: "Add an empty rule per dependency to the depfile (GNU Make).")
+    var depfilePhony = false
+
+    @Flag(help: "Do not write Deli.resolved.")
+    var noResolve = false
+
+    func execute() -> RunResult {
+        var (overrides, options) = factory.request(selection: selection, inputs: inputs, scan: scan, output: output)
+        overrides.depfile = depfile
+        overrides.depfileTarget = depfileTarget
+        overrides.skipResolvedFile = noResolve
+        return Engine.build(overrides, depfilePhony: depfilePhony, options: options)
+    }
+}
+
+struct Generate: EngineCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the factory of the selected targets, or write it to -o if its bytes changed.")
+
+    @OptionGroup var selection: ConfigSelectionOptions
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var factory: FactoryOptions
+    @OptionGroup var scan: ScanOptions
+    @OptionGroup var output: OutputOptions
+
+    func execute() -> RunResult {
+        let (overrides, options) = factory.request(selection: selection, inputs: inputs, scan: scan, output: output)
+        return Engine.generate(overrides, options: options)
+    }
+}

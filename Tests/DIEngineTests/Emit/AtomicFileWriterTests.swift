@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import DIEngine
+
+@Suite struct AtomicFileWriterTests {
+    @Test func createsMissingParentDirectories() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/build/gen/deep/Factory.swift"
+        #expect(try AtomicFileWriter.write(Array("let x = 1\n".utf8), to: path) == .written)
+        #expect(try FileContents.contents(of: path).get() == Array("let x = 1\n".utf8))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path + "/build/gen/deep") == ["Factory.swift"]
+        )
+    }
+
+    @Test func unchangedBytesKeepTheFileAndItsMtime() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("out.swift", "same\n")
+        TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000, nanoseconds: 123)
+        let inode = try FileStatus.of(path: path).inode
+        #expect(try AtomicFileWriter.write(Array("same\n".utf8), to: path) == .unchanged)
+        let status = try FileStatus.of(path: path)
+        #expect(status.modificationTime == 1_600_000_000 * 1_000_000_000 + 123)
+        #expect(status.inode == inode)
+    }
+
+    @Test func changedBytesReplaceTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("out.swift", "old\n")
+        TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000)
+        #expect(try AtomicFileWriter.write(Array("new\n".utf8), to: path) == .written)
+        #expect(try FileContents.contents(of: path).get() == Array("new\n".utf8))
+        #expect(try FileStatus.of(path: path).modificationTime > 1_600_000_000 * 1_000_000_000)
+        // Same length, different bytes: still a change.
+        #expect(try AtomicFileWriter.write(Array("NEW\n".utf8), to: path) == .written)
+        // Forced write of equal bytes (the cache) replaces the file anyway.
+        #expect(try AtomicFileWriter.write(Array("NEW\n".utf8), to: path, onlyIfChanged: false) == .written)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.swift"])
+    }
+
+    @Test func touchAfterReplaceMakesTheFileNoOlderThanItsDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/Sources/Factory.swift"
+        let before = currentTimeNanoseconds()
+        #expect(try AtomicFileWriter.write(Array("x".utf8), to: path, touchAfterReplace: true) == .written)
+        let file = try FileStatus.of(path: path)
+        let parent = try FileStatus.of(path: directory.path + "/Sources")
+        #expect(file.modificationTime >= parent.modificationTime)
+        #expect(file.modificationTime >= before - 1_000_000_000)
+    }
+
+    @Test func failureLeavesDestinationIntactAndReportsO01() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("blocker", "I am a file")
+        // The parent is a regular file: works even as root, where permissions would not stop the write.
+        let path = directory.path + "/blocker/sub/Factory.swift"
+        #expect {
+            try AtomicFileWriter.write(Array("x".utf8), to: path)
+        } throws: { error in
+            guard let error = error as? FileWriteError else { return false }
+            return error.diagnostic == .error("O01", "cannot write '\(path)': Not a directory")
+        }
+        #expect(try FileContents.contents(of: directory.path + "/blocker").get() == Array("I am a file".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blocker"])
+    }
+
+    @Test func directoryAtTheDestinationIsO02AndUntouched() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("out.swift/inner.txt", "keep")
+        let path = directory.path + "/out.swift"
+        #expect {
+            try AtomicFileWriter.write(Array("x".utf8), to: path, onlyIfChanged: false)
+        } throws: { error in
+            (error as? FileWriteError)?.diagnostic == .error("O02", "output path '\(path)' is a directory")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.swift"])
+        #expect(try FileContents.contents(of: path + "/inner.txt").get() == Array("keep".utf8))
+    }
+
+    @Test func temporaryFileIsHiddenBesideTheDestination() throws {
+        let directory = try TemporaryDirectory()
+        // A leftover temporary file of this very process (a crashed earlier run with the same pid) must not
+        // block the write, and is not touched.
+        let leftover = try directory.write(".out.swift.\(getpid()).tmp", "stale")
+        #expect(try AtomicFileWriter.write(Array("fresh".utf8), to: directory.path + "/out.swift") == .written)
+        #expect(try FileContents.contents(of: leftover).get() == Array("stale".utf8))
+        #expect(try FileContents.contents(of: directory.path + "/out.swift").get() == Array("fresh".utf8))
+    }
+}

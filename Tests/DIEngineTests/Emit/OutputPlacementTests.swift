@@ -1,0 +1,48 @@
+import Testing
+
+@testable import DIEngine
+
+@Suite struct OutputPlacementTests {
+    /// `.dibuild/App.dicache` is fine although `.` is listed: only creating `.dibuild` touches `.`, once.
+    @Test func fileWrittenIntoAListedDirectoryIsWarnedO04() {
+        let warnings = OutputPlacement.listedDirectoryWarnings(
+            writtenFiles: ["Sources/App/App.d", "build/cache/App.dicache", ".dibuild/App.dicache", "App.dicache"],
+            listedPaths: ["Sources/App", "Sources/App/A.swift", "deli.yml", "."], workingDirectory: "/work/project")
+        #expect(
+            warnings == [
+                .warning(
+                    "O04",
+                    "'Sources/App/App.d' is written into 'Sources/App', which is listed as a dependency; the build would never be up to date"
+                ),
+                .warning(
+                    "O04",
+                    "'App.dicache' is written into '.', which is listed as a dependency; the build would never be up to date"
+                ),
+            ])
+    }
+
+    @Test func spellingsAreComparedAfterNormalisation() {
+        let warnings = OutputPlacement.listedDirectoryWarnings(
+            writtenFiles: ["/work/project/Sources//x.d"], listedPaths: ["./Sources"], workingDirectory: "/work/project")
+        #expect(warnings.map(\.code) == ["O04"])
+        #expect(warnings.first?.message.hasPrefix("'/work/project/Sources//x.d' is written into './Sources'") == true)
+    }
+
+    @Test func filesOutsideListedDirectoriesAreFine() {
+        let warnings = OutputPlacement.listedDirectoryWarnings(
+            writtenFiles: ["build/App.d", "Sources/App/Sub/x.d"], listedPaths: ["Sources/App", "Sources/App/A.swift"],
+            workingDirectory: "/p")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func absolutePaths() {
+        #expect(AbsolutePath.of("x/./y", relativeTo: "/base/") == "/base/x/y")
+        #expect(AbsolutePath.of("x/y", relativeTo: "/base") == "/base/x/y")
+        #expect(AbsolutePath.of("../x", relativeTo: "/base") == "/base/../x")
+        #expect(AbsolutePath.of(".", relativeTo: "/base") == "/base")
+        #expect(AbsolutePath.of("x", relativeTo: "/") == "/x")
+        #expect(AbsolutePath.of("/abs//y/", relativeTo: "/base") == "/abs/y")
+        for path in ["a", "/a/b", "a/..", ".x/y", "/", "."] { #expect(AbsolutePath.isNormalized(path), "\(path)") }
+        for path in ["a/", "a//b", "./a", "a/.", "a/./b", ""] { #expect(!AbsolutePath.isNormalized(path), "\(path)") }
+    }
+}

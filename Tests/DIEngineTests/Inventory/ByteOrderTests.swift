@@ -1,0 +1,21 @@
+import Testing
+
+@testable import DIEngine
+
+@Suite struct ByteOrderTests {
+    @Test func sortsByUTF8BytesEvenWhereUnicodeOrderDiffers() {
+        // "e" + combining acute (65 CC 81) and precomposed "é" (C3 A9) are equal as Swift Strings.
+        let paths = ["b/x", "a/z", "a.swift", "é", "e\u{301}", "Z", "a/é", "a/e\u{301}", ""]
+        let expected = paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(ByteOrder.sorted(paths).map { Array($0.utf8) } == expected.map { Array($0.utf8) })
+        #expect(ByteOrder.sorted(["b", "a/b", "a.b", "A"]) == ["A", "a.b", "a/b", "b"])
+    }
+
+    @Test func affixesCompareBytes() {
+        #expect(ByteOrder.hasSuffix("Main.swift", ".swift"))
+        #expect(!ByteOrder.hasSuffix("swift", ".swift"))
+        #expect(ByteOrder.hasPrefix("/a/b", "/a"))
+        #expect(!ByteOrder.hasPrefix("e\u{301}x", "é"))
+        #expect(ByteOrder.hasPrefix("", ""))
+    }
+}

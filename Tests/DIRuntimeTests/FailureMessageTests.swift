@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// A missing dependency stops the program; these tests run a small program built from the DIRuntime
+/// sources with `swiftc` in a child process and read its stderr.
+@Suite struct FailureMessageTests {
+    private static let probeSource = """
+        protocol Logger: AnyObject {}
+        final class Screen: Inject {
+            let logger = Inject(Logger.self, qualifier: "file")
+            init() {}
+        }
+        final class Panel {
+            @Dependency(qualifier: "console") var logger: Logger
+            init() {}
+        }
+        final class Home: Autowired {
+            required init(_ panel: Panel) {}
+        }
+        final class Alpha: Autowired { required init(_ beta: Beta) {} }
+        final class Beta: Autowired { required init(_ alpha: Alpha) {} }
+        final class ProbeFactory: ModuleFactory {
+            override func load(context: AppContext) {
+                register(Screen.self, resolver: { Screen() }, qualifier: "", scope: .singleton)
+                register(Panel.self, resolver: { Panel() }, qualifier: "", scope: .prototype)
+                register(Home.self, resolver: { Home(context.get(Panel.self)!) }, qualifier: "main")
+                register(Alpha.self, resolver: { Alpha(context.get(Beta.self)!) })
+                register(Beta.self, resolver: { Beta(context.get(Alpha.self)!) })
+            }
+        }
+        let context = AppContext()
+        context.load([ProbeFactory.self])
+        switch CommandLine.arguments[1] {
+        case "inject": _ = context.get(Screen.self)
+        case "wrapper": _ = context.get(Home.self, qualifier: "main")
+        case "cycle": _ = context.get(Alpha.self)
+        default: _ = AppContext.shared.get(Screen.self) ?? Screen()
+        }
+        print("not stopped")
+        """
+
+    @Test(.timeLimit(.minutes(5)))
+    func missingDependenciesAndCyclesStopWithTheirChain() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-probe-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let main = directory.appendingPathComponent("main.swift")
+        try Self.probeSource.write(to: main, atomically: true, encoding: .utf8)
+        let runtimeDirectory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/DIRuntime")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { runtimeDirectory.appendingPathComponent($0).path }
+        let binary = directory.appendingPathComponent("probe").path
+        let compile = try run(
+            "/usr/bin/env",
+            ["swiftc", "-swift-version", "6", "-module-name", "Probe", "-o", binary, main.path] + sources
+        )
+        try #require(compile.status == 0, "swiftc failed: \(compile.stderr)")
+
+        let inject = try run(binary, ["inject"])
+        #expect(inject.status != 0)
+        #expect(!inject.stdout.contains("not stopped"))
+        #expect(
+            inject.stderr.contains(
+                #"DIRuntime: missing dependency Probe.Logger (qualifier "file"); resolution chain: "#
+                    + #"Probe.Screen -> Probe.Logger(qualifier: "file")"#
+            ), "\(inject.stderr)")
+
+        let wrapper = try run(binary, ["wrapper"])
+        #expect(wrapper.status != 0)
+        #expect(
+            wrapper.stderr.contains(
+                #"resolution chain: Probe.Home(qualifier: "main") -> Probe.Panel -> Probe.Logger(qualifier: "console")"#
+            ), "\(wrapper.stderr)")
+
+        let cycle = try run(binary, ["cycle"])
+        #expect(cycle.status != 0)
+        #expect(
+            cycle.stderr.contains("DIRuntime: circular dependency: Probe.Alpha -> Probe.Beta -> Probe.Alpha"),
+            "\(cycle.stderr)")
+
+        let outside = try run(binary, ["outside"])
+        #expect(outside.status != 0)
+        #expect(
+            outside.stderr.contains(
+                #"missing dependency Probe.Logger (qualifier "file"); resolution chain: Probe.Logger(qualifier: "file")"#
+            ), "\(outside.stderr)")
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}

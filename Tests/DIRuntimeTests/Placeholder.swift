@@ -1,5 +1,0 @@
-import Testing
-
-@testable import DIRuntime
-
-@Test func placeholder() {}

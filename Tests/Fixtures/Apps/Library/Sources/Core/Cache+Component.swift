@@ -1,0 +1,9 @@
+import DIRuntime
+
+extension Cache: Component {
+    var scope: Scope { .prototype }
+
+    init() {
+        self.init(capacity: 8)
+    }
+}

@@ -1,0 +1,3 @@
+protocol Book {
+    var title: String { get }
+}

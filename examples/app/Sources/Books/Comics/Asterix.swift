@@ -1,0 +1,7 @@
+import DIRuntime
+
+final class Asterix: Book, Component {
+    let title = "Asterix"
+
+    init() {}
+}

@@ -1,0 +1,5 @@
+/// Every subclass inherits the "Novel" qualifier.
+class Novel: Book {
+    var qualifier: String? { "Novel" }
+    var title: String { "" }
+}

@@ -1,0 +1,5 @@
+import DIRuntime
+
+final class Dune: Novel, Component {
+    override var title: String { "Dune" }
+}

@@ -1,0 +1,5 @@
+import DIRuntime
+
+final class Emma: Novel, Component {
+    override var title: String { "Emma" }
+}
