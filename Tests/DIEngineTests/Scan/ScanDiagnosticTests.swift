@@ -128,7 +128,8 @@ import Testing
         #expect(registration.type("FileHidden")?.hasScanErrors == false)
         let scope = try ScanFixture.scan("Diagnostics/Scope.swift")
         #expect(scope.declarations.map(\.hasScanErrors) == [true, true, true, false, true, false, false])
-        let outer = ScanFixture.scan(source: "final class Outer: Inject {\n    final class Inner: Inject { let a = Inject(1) }\n}\n")
+        let source = "final class Outer: Inject {\n    final class Inner: Inject { let a = Inject(1) }\n}\n"
+        let outer = ScanFixture.scan(source: source)
         #expect(outer.declarations.map(\.hasScanErrors) == [false, true])
     }
 
