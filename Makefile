@@ -1,4 +1,5 @@
-# `make demo` builds dibuild and runs it on the example; `make test` runs the whole test suite.
+# `make demo` builds dibuild, then builds and runs examples/app with Ninja (examples/ninja/build.ninja,
+# whose config.ninja points at .build/debug/dibuild); `make test` runs the whole test suite.
 # Both first install missing system packages with apt-get when run as root.
 
 SWIFT ?= swift
@@ -7,8 +8,7 @@ SYSTEM_PACKAGES := libyaml-dev libxxhash-dev ninja-build graphviz hyperfine time
 .PHONY: demo test build system-packages
 
 demo: build
-	"$$($(SWIFT) build --show-bin-path)/dibuild" validate --config examples/validate/deli.yml
-	@echo "examples/validate: configuration, sources and properties are valid"
+	ninja -C examples/ninja run
 
 test: system-packages
 	$(SWIFT) build --build-tests

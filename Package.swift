@@ -43,6 +43,6 @@ let package = Package(
         ),
         .testTarget(name: "DIEngineTests", dependencies: ["DIEngine"]),
         .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime"]),
-        .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild"]),
+        .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine"]),
     ]
 )

@@ -1,3 +1,4 @@
+import DIEngine
 import Testing
 
 @Suite struct CLIBasicsTests {
@@ -20,7 +21,7 @@ import Testing
         #expect(outcome.status == 0)
         #expect(lines.count == 5)
         #expect(lines.first == "0.1.0")
-        #expect(lines.contains("scanner schema: 2"))
+        #expect(lines.contains("scanner schema: \(FileFacts.schemaVersion)"))
         #expect(lines.contains("swift-syntax: 603.0.1"))
         for library in ["libyaml", "libxxhash"] {
             let line = try #require(lines.first { $0.hasPrefix(library + ": ") })

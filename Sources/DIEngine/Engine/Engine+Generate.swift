@@ -58,11 +58,10 @@ extension Engine {
         for target in collection.targets {
             let analysis = TargetAnalysis.run(target, cache: options.cacheMode(writing: false), progress: &progress)
             diagnostics += analysis.diagnostics
-            let settings = target.settings
-            let text = FactoryRenderer.render(
-                analysis.graph, className: settings.className, runtimeModule: settings.runtimeModule,
-                accessControl: settings.accessControl)
-            factories.append(TargetOutputs.File(path: settings.outputPath, text: text))
+            factories.append(
+                timed("target '\(target.settings.name)': rendered factory", &progress) {
+                    TargetOutputs.factory(analysis.graph, settings: target.settings)
+                })
         }
         guard !DiagnosticReport(diagnostics).fails(with: options.reportOptions) else {
             return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options)
@@ -108,5 +107,16 @@ extension Engine {
         return RunResult(
             diagnostics: collection.diagnostics, verboseLines: progress.lines,
             output: collection.stopsRun ? "" : collection.inputListing, options: options)
+    }
+
+    /// `body`'s result, with a progress line saying how long it took.
+    private static func timed<Value>(
+        _ message: String, _ progress: inout ProgressLog, _ body: () -> Value
+    ) -> Value {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = body()
+        progress.log("\(message) (\(ProgressLog.milliseconds(start.duration(to: clock.now))) ms)")
+        return value
     }
 }

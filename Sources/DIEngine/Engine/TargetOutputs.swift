@@ -24,12 +24,7 @@ struct TargetOutputs {
         _ graph: LinkedGraph, for target: InputCollection.Target, depfile: DepfileOptions, cacheFile: String? = nil
     ) -> Self {
         let settings = target.settings
-        var outputs = TargetOutputs(
-            factory: File(
-                path: settings.outputPath,
-                text: FactoryRenderer.render(
-                    graph, className: settings.className, runtimeModule: settings.runtimeModule,
-                    accessControl: settings.accessControl)))
+        var outputs = TargetOutputs(factory: factory(graph, settings: settings))
         if settings.generateResolved && settings.configPath != nil {
             outputs.resolved = File(
                 path: settings.resolvedOutputPath,
@@ -49,6 +44,14 @@ struct TargetOutputs {
                 writtenFiles: [path] + (cacheFile.map { [$0] } ?? []), listedPaths: rendering.listed)
         }
         return outputs
+    }
+
+    static func factory(_ graph: LinkedGraph, settings: TargetSettings) -> File {
+        File(
+            path: settings.outputPath,
+            text: FactoryRenderer.render(
+                graph, className: settings.className, runtimeModule: settings.runtimeModule,
+                accessControl: settings.accessControl))
     }
 
     /// Resolved file (if enabled and changed), depfile (always), factory (if changed), in this order

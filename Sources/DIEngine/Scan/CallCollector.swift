@@ -110,7 +110,7 @@ final class CallCollector: SyntaxVisitor {
         if isLocalLazy(node) { deferredDepth -= 1 }
     }
 
-    private func isLocalLazy(_ node: VariableDeclSyntax) -> Bool { node.modifiers.contains("lazy") }
+    private func isLocalLazy(_ node: VariableDeclSyntax) -> Bool { node.modifiers.contains(.lazy) }
 
     private func deferring() -> SyntaxVisitorContinueKind {
         deferredDepth += 1

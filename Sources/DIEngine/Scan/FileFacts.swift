@@ -6,7 +6,7 @@
 /// Everything the scanner learnt from one file.
 public struct FileFacts: Codable, Sendable, Equatable {
     /// Bump whenever the facts or their meaning change; the cache keys on it.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public var imports: [ImportFact] = []
     /// Every class, struct, enum, actor, protocol and extension, at any nesting depth, in source order.
@@ -161,6 +161,10 @@ public struct DeclarationFact: Codable, Sendable, Equatable {
     public var configPropertyTarget: String?
     /// Position of the `target` property, if one was declared (literal or not).
     public var configPropertyTargetPosition: SourcePosition?
+    /// The scanner reported an error about this declaration or one of its own members (not nested types):
+    /// the link stage keeps its registration key but treats its dependency list as unknown
+    /// (`diagnostics.md` §2).
+    public var hasScanErrors: Bool = false
 
     public init(
         kind: DeclarationKind, name: String, scope: [String], position: SourcePosition, access: AccessLevel,

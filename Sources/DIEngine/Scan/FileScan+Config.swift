@@ -13,7 +13,8 @@ extension FileScan {
             let message = ScanMessages.misplacedConfig(in: facts.declarations[owner].fullName)
             report("S15", message, at: at, owner: owner, gate: gate)
         }
-        let unlabelled = call.arguments.filter { $0.label == nil }
+        // `Array` first: `filter` on a syntax collection builds a new tree, which costs the size of the file.
+        let unlabelled = Array(call.arguments).filter { $0.label == nil }
         guard let first = unlabelled.first, let typeBase = Self.metatypeBase(first.expression) else {
             report("S12", ScanMessages.configNeedsType, at: at, owner: owner, gate: gate)
             return

@@ -6,17 +6,22 @@ extension FileScan {
     func walk(_ items: CodeBlockItemListSyntax, conditions: ConditionStack) {
         for item in items {
             guard case .decl(let decl) = item.item else { continue }
-            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                for clause in ifConfig.clauses {
+            // Dispatch on the kind: dynamic protocol casts cost more than the rest of the walk.
+            switch decl.kind {
+            case .ifConfigDecl:
+                for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
                     guard case .statements(let nested) = clause.elements else { continue }
                     walk(nested, conditions: conditions + [ConditionText.condition(of: clause)])
                 }
-            } else if let importDecl = decl.as(ImportDeclSyntax.self) {
-                recordImport(importDecl, conditions: conditions)
-            } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
-                facts.typealiases.append(typealiasFact(alias, scope: [], conditions: conditions))
-            } else if let group = decl.asProtocol(DeclGroupSyntax.self) {
-                walkType(group, scope: [], conditions: conditions, defaultAccess: nil)
+            case .importDecl:
+                recordImport(decl.cast(ImportDeclSyntax.self), conditions: conditions)
+            case .typeAliasDecl:
+                facts.typealiases.append(
+                    typealiasFact(decl.cast(TypeAliasDeclSyntax.self), scope: [], conditions: conditions))
+            default:
+                if let header = TypeHeader(decl) {
+                    walkType(header, scope: [], conditions: conditions, defaultAccess: nil)
+                }
             }
         }
     }
@@ -41,15 +46,14 @@ extension FileScan {
     }
 
     private func walkType(
-        _ group: some DeclGroupSyntax, scope: [String], conditions: ConditionStack, defaultAccess: AccessLevel?
+        _ header: TypeHeader, scope: [String], conditions: ConditionStack, defaultAccess: AccessLevel?
     ) {
-        guard let header = TypeHeader(group) else { return }
-        let written = group.modifiers.accessLevel
+        let written = header.modifiers.accessLevel
         var fact = DeclarationFact(
             kind: header.kind, name: header.name, scope: scope, position: position(header.nameNode),
-            access: written ?? defaultAccess ?? .internal, hasWhereClause: group.genericWhereClause != nil,
-            inherited: inheritedNames(group.inheritanceClause), conditions: conditions,
-            isFinal: group.modifiers.contains("final"))
+            access: written ?? defaultAccess ?? .internal, hasWhereClause: header.whereClause != nil,
+            inherited: inheritedNames(header.inheritanceClause), conditions: conditions,
+            isFinal: header.modifiers.contains(.final))
         fact.isGeneric = header.hasGenericParameters
         let index = facts.declarations.count
         facts.declarations.append(fact)
@@ -61,7 +65,7 @@ extension FileScan {
         let memberDefault: AccessLevel? =
             header.kind == .extension ? written.map { $0 == .private ? .fileprivate : $0 } : nil
         walkMembers(
-            group.memberBlock.members, owner: index, scope: memberScope, conditions: conditions,
+            header.memberBlock.members, owner: index, scope: memberScope, conditions: conditions,
             defaultAccess: memberDefault)
     }
 
@@ -70,29 +74,37 @@ extension FileScan {
         defaultAccess: AccessLevel?
     ) {
         for member in members {
+            currentOwner = owner
             let decl = member.decl
-            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                for clause in ifConfig.clauses {
+            switch decl.kind {
+            case .ifConfigDecl:
+                for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
                     guard case .decls(let nested) = clause.elements else { continue }
                     walkMembers(
                         nested, owner: owner, scope: scope,
                         conditions: conditions + [ConditionText.condition(of: clause)], defaultAccess: defaultAccess)
                 }
-            } else if let group = decl.asProtocol(DeclGroupSyntax.self) {
-                walkType(group, scope: scope, conditions: conditions, defaultAccess: defaultAccess)
-            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-                recordInitializer(initializer, owner: owner, conditions: conditions, defaultAccess: defaultAccess)
-            } else if let function = decl.as(FunctionDeclSyntax.self) {
-                recordFunction(function, owner: owner, conditions: conditions, defaultAccess: defaultAccess)
-            } else if let variable = decl.as(VariableDeclSyntax.self) {
-                recordVariable(variable, owner: owner, conditions: conditions)
-            } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+            case .initializerDecl:
+                recordInitializer(
+                    decl.cast(InitializerDeclSyntax.self), owner: owner, conditions: conditions,
+                    defaultAccess: defaultAccess)
+            case .functionDecl:
+                recordFunction(
+                    decl.cast(FunctionDeclSyntax.self), owner: owner, conditions: conditions,
+                    defaultAccess: defaultAccess)
+            case .variableDecl:
+                recordVariable(decl.cast(VariableDeclSyntax.self), owner: owner, conditions: conditions)
+            case .typeAliasDecl:
                 facts.declarations[owner].typealiases.append(
-                    typealiasFact(alias, scope: scope, conditions: conditions))
-            } else if decl.is(AssociatedTypeDeclSyntax.self) {
+                    typealiasFact(decl.cast(TypeAliasDeclSyntax.self), scope: scope, conditions: conditions))
+            case .associatedTypeDecl:
                 facts.declarations[owner].hasAssociatedType = true
-            } else {
-                collectCalls(in: decl, owner: owner, conditions: conditions, eager: false)
+            default:
+                if let header = TypeHeader(decl) {
+                    walkType(header, scope: scope, conditions: conditions, defaultAccess: defaultAccess)
+                } else {
+                    collectCalls(in: decl, owner: owner, conditions: conditions, eager: false)
+                }
             }
         }
     }
@@ -112,36 +124,51 @@ struct TypeHeader {
     var name: String
     var nameNode: Syntax
     var hasGenericParameters: Bool
+    var modifiers: DeclModifierListSyntax
+    var inheritanceClause: InheritanceClauseSyntax?
+    var whereClause: GenericWhereClauseSyntax?
+    var memberBlock: MemberBlockSyntax
 
-    init?(_ group: some DeclGroupSyntax) {
-        if let decl = group.as(ClassDeclSyntax.self) {
-            self.init(.class, decl.name, decl.genericParameterClause != nil)
-        } else if let decl = group.as(StructDeclSyntax.self) {
-            self.init(.struct, decl.name, decl.genericParameterClause != nil)
-        } else if let decl = group.as(EnumDeclSyntax.self) {
-            self.init(.enum, decl.name, decl.genericParameterClause != nil)
-        } else if let decl = group.as(ActorDeclSyntax.self) {
-            self.init(.actor, decl.name, decl.genericParameterClause != nil)
-        } else if let decl = group.as(ProtocolDeclSyntax.self) {
-            self.init(.protocol, decl.name, false)
-        } else if let decl = group.as(ExtensionDeclSyntax.self) {
+    init?(_ decl: DeclSyntax) {
+        switch decl.kind {
+        case .classDecl:
+            let node = decl.cast(ClassDeclSyntax.self)
+            self.init(.class, node, name: node.name, generic: node.genericParameterClause != nil)
+        case .structDecl:
+            let node = decl.cast(StructDeclSyntax.self)
+            self.init(.struct, node, name: node.name, generic: node.genericParameterClause != nil)
+        case .enumDecl:
+            let node = decl.cast(EnumDeclSyntax.self)
+            self.init(.enum, node, name: node.name, generic: node.genericParameterClause != nil)
+        case .actorDecl:
+            let node = decl.cast(ActorDeclSyntax.self)
+            self.init(.actor, node, name: node.name, generic: node.genericParameterClause != nil)
+        case .protocolDecl:
+            let node = decl.cast(ProtocolDeclSyntax.self)
+            self.init(.protocol, node, name: node.name, generic: false)
+        case .extensionDecl:
+            let node = decl.cast(ExtensionDeclSyntax.self)
             self.init(
-                kind: .extension, name: SyntaxText.compact(decl.extendedType), nameNode: Syntax(decl.extendedType),
-                hasGenericParameters: false)
-        } else {
+                kind: .extension, name: SyntaxText.compact(node.extendedType), nameNode: Syntax(node.extendedType),
+                group: node, generic: false)
+        default:
             return nil
         }
     }
 
-    private init(_ kind: DeclarationKind, _ name: TokenSyntax, _ generic: Bool) {
-        self.init(kind: kind, name: SyntaxText.identifier(name), nameNode: Syntax(name), hasGenericParameters: generic)
+    private init(_ kind: DeclarationKind, _ group: some DeclGroupSyntax, name: TokenSyntax, generic: Bool) {
+        self.init(kind: kind, name: SyntaxText.identifier(name), nameNode: Syntax(name), group: group, generic: generic)
     }
 
-    private init(kind: DeclarationKind, name: String, nameNode: Syntax, hasGenericParameters: Bool) {
+    private init(kind: DeclarationKind, name: String, nameNode: Syntax, group: some DeclGroupSyntax, generic: Bool) {
         self.kind = kind
         self.name = name
         self.nameNode = nameNode
-        self.hasGenericParameters = hasGenericParameters
+        self.hasGenericParameters = generic
+        self.modifiers = group.modifiers
+        self.inheritanceClause = group.inheritanceClause
+        self.whereClause = group.genericWhereClause
+        self.memberBlock = group.memberBlock
     }
 }
 

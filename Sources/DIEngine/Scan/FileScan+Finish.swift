@@ -47,6 +47,7 @@ extension FileScan {
         }
         for pending in pendingDiagnostics where passes(pending.gate, pending.owner) {
             facts.diagnostics.append(pending.diagnostic)
+            facts.declarations[pending.owner].hasScanErrors = true
         }
     }
 

@@ -11,7 +11,7 @@ extension FileScan {
                 parameters: parameters(decl.signature.parameterClause),
                 isFailable: decl.optionalMark != nil, isGeneric: decl.genericParameterClause != nil,
                 isThrowing: effects?.throwsClause != nil, isAsync: effects?.asyncSpecifier != nil,
-                isRequired: decl.modifiers.contains("required"), isConvenience: decl.modifiers.contains("convenience"),
+                isRequired: decl.modifiers.contains(.required), isConvenience: decl.modifiers.contains(.convenience),
                 access: decl.modifiers.accessLevel ?? defaultAccess ?? .internal, conditions: conditions,
                 position: position(decl.initKeyword)))
         // Calls directly in the body run while the instance is constructed; default argument values do not.
@@ -24,7 +24,7 @@ extension FileScan {
     ) {
         if SyntaxText.identifier(decl.name) == "inject" && !decl.modifiers.isTypeMember {
             let effects = decl.signature.effectSpecifiers
-            let isMutating = decl.modifiers.contains("mutating")
+            let isMutating = decl.modifiers.contains(.mutating)
             facts.declarations[owner].injectMethods.append(
                 InjectMethodFact(
                     parameters: parameters(decl.signature.parameterClause),

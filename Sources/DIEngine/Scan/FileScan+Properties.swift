@@ -5,7 +5,7 @@ import SwiftSyntax
 extension FileScan {
     func recordVariable(_ decl: VariableDeclSyntax, owner: Int, conditions: ConditionStack) {
         let isStatic = decl.modifiers.isTypeMember
-        let isLazy = decl.modifiers.contains("lazy")
+        let isLazy = decl.modifiers.contains(.lazy)
         let isLet = decl.bindingSpecifier.tokenKind == .keyword(.let)
         let bindings = Array(decl.bindings)
         var wholeValueConfigs: [SyntaxIdentifier: ConfigPlacement] = [:]

@@ -12,6 +12,8 @@ final class FileScan {
     var declaredAccess: [AccessLevel] = []
     var hasOwnGenericParameters: [Bool] = []
     var pendingDiagnostics: [PendingDiagnostic] = []
+    /// The declaration whose members are being scanned; errors reported meanwhile mark it `hasScanErrors`.
+    var currentOwner: Int?
     var pendingScopeFacts: [(owner: Int, fact: ScopeValueFact, gate: Gate)] = []
     var pendingQualifierFacts: [(owner: Int, fact: QualifierValueFact, gate: Gate)] = []
 
@@ -50,6 +52,7 @@ final class FileScan {
         notes: [ScanNote] = []
     ) {
         facts.diagnostics.append(ScanDiagnostic(code, severity, message, at: position, notes: notes))
+        if severity == .error, let currentOwner { facts.declarations[currentOwner].hasScanErrors = true }
     }
 
     func report(_ code: String, _ message: String, at position: SourcePosition, owner: Int, gate: Gate) {

@@ -4,13 +4,23 @@ extension DeclModifierListSyntax {
     /// The access level written without a detail (`private(set)` only restricts the setter).
     var accessLevel: AccessLevel? {
         for modifier in self where modifier.detail == nil {
-            if let level = AccessLevel(rawValue: modifier.name.text) { return level }
+            switch modifier.name.tokenKind {
+            case .keyword(.private): return .private
+            case .keyword(.fileprivate): return .fileprivate
+            case .keyword(.internal): return .internal
+            case .keyword(.package): return .package
+            case .keyword(.public): return .public
+            case .keyword(.open): return .open
+            default: continue
+            }
         }
         return nil
     }
 
-    func contains(_ keyword: String) -> Bool { contains { $0.name.text == keyword } }
+    func contains(_ keyword: Keyword) -> Bool { contains { $0.name.tokenKind == .keyword(keyword) } }
 
     /// `static` or `class` (type members).
-    var isTypeMember: Bool { contains("static") || contains("class") }
+    var isTypeMember: Bool {
+        contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
 }

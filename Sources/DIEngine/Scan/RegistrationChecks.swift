@@ -5,6 +5,7 @@ extension FileScan {
     func checkRegistrations(_ listings: [String: [Listing]]) {
         let types = typeIndex
         for (index, declaration) in facts.declarations.enumerated() {
+            currentOwner = index
             let registrations = (listings[declaration.fullName] ?? []).filter {
                 DINames.registrationProtocols.contains($0.name)
             }
@@ -17,6 +18,7 @@ extension FileScan {
                 checkExternalExtension(index, registrations.filter { $0.declaration == index })
             }
         }
+        currentOwner = nil
     }
 
     private func checkType(_ index: Int, _ registrations: [Listing]) {

@@ -15,6 +15,7 @@ public enum Scanner {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let scan = FileScan(bytes: bytes, runtimeModule: runtimeModule)
         scan.walk(tree.statements, conditions: [])
+        scan.currentOwner = nil
         if tree.hasError, let error = SyntaxErrorFinder.firstError(in: tree) {
             scan.report("S00", error.message, at: scan.position(ofOffset: error.offset))
         }

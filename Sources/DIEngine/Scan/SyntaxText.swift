@@ -5,6 +5,9 @@ enum SyntaxText {
     /// Tokens joined without whitespace, except one space where two words would otherwise merge
     /// (`any Logger`, `some P`, `inout T`). Used for type names as written.
     static func compact(_ node: some SyntaxProtocol) -> String {
+        if let identifier = node.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return identifier.name.text
+        }
         var result = ""
         var previousEndsWord = false
         for token in node.tokens(viewMode: .sourceAccurate) {

@@ -9,10 +9,39 @@ enum TypeReferenceParser {
     }
 
     static func reference(forWritten written: String) -> TypeReference {
+        if isPlainName(written.utf8[...]) { return TypeReference(written: written, name: written) }
+        // `[T]`, `T?` and `T!` with a plain `T` are common enough to skip the general parser too.
+        let bytes = written.utf8
+        if bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]"), isPlainName(bytes.dropFirst().dropLast())
+        {
+            return TypeReference(written: written, name: String(written.dropFirst().dropLast()), isArray: true)
+        }
+        if let last = bytes.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "!"), isPlainName(bytes.dropLast())
+        {
+            return TypeReference(written: written, name: String(written.dropLast()), isOptional: true)
+        }
         let shape = classify(Array(written))
         return TypeReference(
             written: written, name: shape.isUnsupported ? "" : shape.name, isArray: shape.isArray,
             isOptional: shape.isOptional, isUnsupported: shape.isUnsupported)
+    }
+
+    /// The common case, decided on bytes without building characters: identifiers joined by dots.
+    private static func isPlainName(_ bytes: Substring.UTF8View) -> Bool {
+        guard !bytes.isEmpty, !bytes.elementsEqual("any".utf8), !bytes.elementsEqual("some".utf8) else { return false }
+        var dotted = false
+        for byte in bytes {
+            let isWord =
+                byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            if byte == UInt8(ascii: ".") { dotted = true } else if !isWord { return false }
+        }
+        guard dotted else { return true }
+        let text = String(Substring(bytes))
+        return !text.hasPrefix(".") && !text.hasSuffix(".") && !text.contains("..") && !text.hasSuffix(".Type")
+            && !text.hasSuffix(".Protocol")
     }
 
     private struct Shape {
@@ -100,7 +129,7 @@ enum TypeReferenceParser {
     }
 
     /// True if one of `characters` occurs outside every bracket. `-` stands for a function arrow.
-    private static func hasTopLevel(_ characters: Set<Character>, in text: [Character]) -> Bool {
+    private static func hasTopLevel(_ characters: [Character], in text: [Character]) -> Bool {
         var depth = 0
         for (index, character) in text.enumerated() {
             switch character {

@@ -11,12 +11,14 @@ enum SwiftCompiler {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Where the runtime is compiled; removed when the test process exits.
+    static let runtimeDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("dibuild-runtime-\(UUID().uuidString)").path
+
     /// The directory holding `DIRuntime.swiftmodule` and `libDIRuntime.a`, or the compiler's complaint.
     static let runtime: Result<String, FixtureError> = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dibuild-runtime-\(UUID().uuidString)"
-        )
-        .path
+        let directory = runtimeDirectory
+        atexit { try? FileManager.default.removeItem(atPath: SwiftCompiler.runtimeDirectory) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let sourceDirectory = packageRoot.appendingPathComponent("Sources/DIRuntime").path

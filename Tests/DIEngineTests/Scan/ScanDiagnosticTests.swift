@@ -119,6 +119,20 @@ import Testing
             ])
     }
 
+    @Test func declarationsWithScanErrorsAreMarked() throws {
+        #expect(try ScanFixture.scan("Diagnostics/InjectCalls.swift").type("Calls")?.hasScanErrors == true)
+        #expect(try ScanFixture.scan("Calls.swift").declarations.allSatisfy { !$0.hasScanErrors })
+        let registration = try ScanFixture.scan("Diagnostics/Registration.swift")
+        #expect(registration.type("Hidden")?.hasScanErrors == true)
+        #expect(registration.type("Open")?.hasScanErrors == false)
+        #expect(registration.type("FileHidden")?.hasScanErrors == false)
+        let scope = try ScanFixture.scan("Diagnostics/Scope.swift")
+        #expect(scope.declarations.map(\.hasScanErrors) == [true, true, true, false, true, false, false])
+        let source = "final class Outer: Inject {\n    final class Inner: Inject { let a = Inject(1) }\n}\n"
+        let outer = ScanFixture.scan(source: source)
+        #expect(outer.declarations.map(\.hasScanErrors) == [false, true])
+    }
+
     @Test func locatedDiagnosticsCarryThePath() throws {
         let facts = try ScanFixture.scan("Diagnostics/Qualifier.swift")
         let located = try #require(facts.diagnostics.first).located(in: "Sources/App/Q.swift")

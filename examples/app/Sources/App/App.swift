@@ -6,6 +6,8 @@ final class App: Autowired {
     let messages: MessageService
     let server: ServerConfig
     let client: HTTPClient
+    @PropertyValue("logging.banner") var banner: String
+    @Dependency var clock: Clock
 
     required init(_ library: LibraryService, _ messages: MessageService, _ server: ServerConfig, _ client: HTTPClient) {
         self.library = library

@@ -4,6 +4,7 @@ extension App {
     /// One line per injected fact, in a fixed order, so a test can compare the whole output.
     func report() -> String {
         let lines = [
+            "banner: \(banner) (\(clock.today))",
             "library: \(library.name)",
             "novels: \(library.titles(of: library.novels))",
             "books: \(library.titles(of: library.everything))",

@@ -44,6 +44,7 @@ print("friend: \(friend.userID) via \(friend.account.provider)")
 let chat = dashboard.chat(room: "lobby")
 print("chat: \(chat.roomID) users=\(chat.users === messages.users)")
 print("account: \(dashboard.defaultAccount().provider)")
+print("ticket: \(dashboard.ticket(7).number)")
 
 let screen = SettingsScreen()
 print("screen: \(screen.logger.name) \(LibraryService.titles(screen.novels)) \(screen.reader.backend.path) \(screen.banner)")

@@ -21,6 +21,10 @@ final class Dashboard: Inject {
         Inject(FriendInfoViewModel.self, with: (userID: id, note: ""))
     }
 
+    func ticket(_ number: Int) -> Ticket {
+        Inject(Ticket.self, with: (number: number, row: "A"))
+    }
+
     func defaultAccount() -> AccountService {
         Inject(AccountService.self, qualifierBy: "accounts.default")
     }

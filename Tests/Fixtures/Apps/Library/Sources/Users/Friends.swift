@@ -42,3 +42,20 @@ final class ChatViewModel: LazyAutowiredFactory {
         roomID = payload.roomID
     }
 }
+
+final class TicketPayload: Payload {
+    let number: Int
+
+    required init(with argument: (number: Int, row: String)) {
+        number = argument.number
+    }
+}
+
+/// A struct factory without dependencies.
+struct Ticket: AutowiredFactory {
+    let number: Int
+
+    init(payload: TicketPayload) {
+        number = payload.number
+    }
+}
