@@ -6,15 +6,48 @@ import Foundation
     import Darwin
 #endif
 
-/// The digest of everything a target's `build` outputs and diagnostics depend on: the tool, the working
+/// The digests of everything a target's `build` outputs and diagnostics depend on: the tool, the working
 /// directory, the resolved settings and options, the bytes of the config, property and resolved files,
-/// the directories enumerated, and every source's path and content hash (from the cache lookup, so an
-/// unchanged source is not read). Equal digests mean equal outputs.
-enum BuildInputs {
-    /// Nil when an input cannot be read (the run reports it and records nothing).
-    static func digest(
-        of target: InputCollection.Target, lookups: [FileLookup], options: String
-    ) -> UInt64? {
+/// the directories enumerated, and every source's path with either its content hash (`contentDigest`,
+/// known from the cache's stat table without reading or decoding anything) or the hash of its encoded
+/// facts (`factsDigest`: an edit that leaves a file's facts alone keeps it). Equal digests mean equal
+/// outputs and diagnostics.
+struct BuildInputs {
+    /// Everything but the sources; nil when an input cannot be read (the run reports it, records nothing).
+    let context: UInt64?
+
+    init(_ target: InputCollection.Target, options: String) {
+        context = Self.contextDigest(of: target, options: options)
+    }
+
+    /// Over the sources' content hashes; nil when a source is unreadable.
+    func contentDigest(_ lookups: [FileLookup]) -> UInt64? {
+        guard let context else { return nil }
+        var hasher = XXH3Hasher()
+        hasher.update(context)
+        hasher.update(UInt64(lookups.count))
+        for lookup in lookups {
+            guard let hash = lookup.contentHash else { return nil }
+            hasher.update(lookup.path)
+            hasher.update(hash)
+        }
+        return hasher.finalize()
+    }
+
+    /// Over the hashes of the sources' encoded facts, in lookup order.
+    func factsDigest(_ lookups: [FileLookup], factsHashes: [UInt64]) -> UInt64? {
+        guard let context else { return nil }
+        var hasher = XXH3Hasher()
+        hasher.update(context &+ 1)
+        hasher.update(UInt64(lookups.count))
+        for (lookup, hash) in zip(lookups, factsHashes) {
+            hasher.update(lookup.path)
+            hasher.update(hash)
+        }
+        return hasher.finalize()
+    }
+
+    private static func contextDigest(of target: InputCollection.Target, options: String) -> UInt64? {
         var hasher = XXH3Hasher()
         hasher.update(VersionInfo.version)
         hasher.update(UInt64(FileFacts.schemaVersion))
@@ -33,12 +66,6 @@ enum BuildInputs {
         }
         hasher.update(UInt64(inventory.directories.count))
         for directory in inventory.directories { hasher.update(directory) }
-        hasher.update(UInt64(lookups.count))
-        for lookup in lookups {
-            guard let hash = lookup.contentHash else { return nil }
-            hasher.update(lookup.path)
-            hasher.update(hash)
-        }
         return hasher.finalize()
     }
 

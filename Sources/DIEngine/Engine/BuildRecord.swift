@@ -3,6 +3,8 @@
 /// instead of decoding facts, linking and generating: the result is the same by construction (cache
 /// transparency, `README.md` rule 2).
 struct BuildRecord: Codable, Equatable {
+    /// `BuildInputs.factsDigest` of the run; the run record's own digest is the content digest.
+    var factsDigest: UInt64
     /// The diagnostics of the stages after the inventory (warnings only, since the run succeeded); printed
     /// again on every run that replays the record.
     var diagnostics: [Diagnostic]

@@ -7,8 +7,10 @@ struct TargetBuild {
     private var lookup: SourceLookup
     private let depfile: TargetOutputs.DepfileOptions
     private let reportOptions: DiagnosticReport.Options
+    /// Nil without a cache.
+    private let inputs: BuildInputs?
     /// Nil without a cache, or when an input cannot be read.
-    private let inputsDigest: UInt64?
+    private let contentDigest: UInt64?
 
     /// What the target contributed to the run.
     struct Result {
@@ -25,18 +27,31 @@ struct TargetBuild {
         lookup = SourceLookup.start(target, mode: options.cacheMode(writing: true), progress: &progress)
         self.depfile = depfile
         reportOptions = options.reportOptions
-        inputsDigest =
+        inputs =
             lookup.mode == .disabled
-            ? nil
-            : BuildInputs.digest(
-                of: target, lookups: lookup.lookups,
-                options: "\(String(reflecting: depfile)) werror=\(options.warningsAsErrors)")
+            ? nil : BuildInputs(target, options: "\(String(reflecting: depfile)) werror=\(options.warningsAsErrors)")
+        contentDigest = inputs?.contentDigest(lookup.lookups)
     }
 
     /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier
     /// target failed.
     mutating func run(after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog) -> Result {
-        if let record = replayableRecord(progress: &progress) {
+        let previous = lookup.cache.run
+        if let contentDigest, let previous {
+            if previous.inputsDigest != contentDigest {
+                progress.log("target '\(name)': inputs changed since the last build")
+            } else if let record = intactRecord(previous, progress: &progress) {
+                progress.log("target '\(name)': inputs unchanged since the last build; outputs unchanged")
+                return replay(record, after: earlier, writable: writable, progress: &progress)
+            }
+        }
+        lookup.scanChanged(progress: &progress)
+        let factsDigest = lookup.factsHashes().flatMap { inputs?.factsDigest(lookup.lookups, factsHashes: $0) }
+        if let previous, let contentDigest, let factsDigest, let record = intactRecord(previous, progress: &progress),
+            record.factsDigest == factsDigest
+        {
+            progress.log("target '\(name)': sources changed, but none of their facts; outputs unchanged")
+            lookup.record(RunRecord(inputsDigest: contentDigest, payload: previous.payload))
             return replay(record, after: earlier, writable: writable, progress: &progress)
         }
         let clock = ContinuousClock()
@@ -50,8 +65,10 @@ struct TargetBuild {
         progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
-        if result.writable, let inputsDigest, let payload = record(of: outputs, diagnostics: result.diagnostics) {
-            lookup.record(RunRecord(inputsDigest: inputsDigest, payload: payload))
+        if result.writable, let contentDigest, let factsDigest,
+            let payload = record(of: outputs, factsDigest: factsDigest, diagnostics: result.diagnostics)
+        {
+            lookup.record(RunRecord(inputsDigest: contentDigest, payload: payload))
         }
         saveCache(into: &result, after: earlier, progress: &progress)
         guard result.writable else { return result }
@@ -72,19 +89,14 @@ struct TargetBuild {
         DiagnosticReport(diagnostics).fails(with: reportOptions)
     }
 
-    /// The previous run's record if this run would reproduce it exactly.
-    private func replayableRecord(progress: inout ProgressLog) -> BuildRecord? {
-        guard let inputsDigest, let run = lookup.cache.run else { return nil }
-        guard run.inputsDigest == inputsDigest else {
-            progress.log("target '\(name)': inputs changed since the last build")
-            return nil
-        }
+    /// The previous run's record if it decodes and the outputs it describes are still on disk.
+    private func intactRecord(_ run: RunRecord, progress: inout ProgressLog) -> BuildRecord? {
         guard let record = BuildRecord.decode(run.payload) else {
             progress.log("target '\(name)': ignoring the last build's record: it does not decode")
             return nil
         }
         if let changed = record.outputs.first(where: { !$0.isIntact }) {
-            progress.log("target '\(name)': inputs unchanged, but '\(changed.path)' was changed or removed")
+            progress.log("target '\(name)': '\(changed.path)' was changed or removed since the last build")
             return nil
         }
         return record
@@ -94,7 +106,6 @@ struct TargetBuild {
         _ record: BuildRecord, after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog
     ) -> Result {
         lookup.logStatistics(progress: &progress)
-        progress.log("target '\(name)': inputs unchanged since the last build; outputs unchanged")
         var result = Result(diagnostics: record.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
         saveCache(into: &result, after: earlier, progress: &progress)
@@ -116,10 +127,10 @@ struct TargetBuild {
     }
 
     /// The payload a later run with the same inputs replays.
-    private func record(of outputs: TargetOutputs, diagnostics: [Diagnostic]) -> [UInt8]? {
+    private func record(of outputs: TargetOutputs, factsDigest: UInt64, diagnostics: [Diagnostic]) -> [UInt8]? {
         let files = [outputs.resolved, outputs.factory].compactMap { $0 }
         let record = BuildRecord(
-            diagnostics: diagnostics,
+            factsDigest: factsDigest, diagnostics: diagnostics,
             depfile: outputs.depfile.map { BuildRecord.RecordedFile(path: $0.path, text: $0.text) },
             outputs: files.map { BuildRecord.OutputStamp(expecting: $0.text, at: $0.path) })
         return record.encoded()
