@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libyaml-dev libxxhash-dev ninja-build graphviz hyperfine time
 
-.PHONY: demo test build system-packages
+.PHONY: demo test build lint system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -13,6 +13,10 @@ demo: build
 test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DIBuildCLITests
 
 build: system-packages
 	$(SWIFT) build --product dibuild
