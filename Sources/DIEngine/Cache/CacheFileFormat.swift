@@ -42,6 +42,12 @@ enum CacheFileFormat {
     }
 
     static func encode(_ contents: Contents) -> [UInt8] {
+        Array(encodedPieces(contents).joined())
+    }
+
+    /// The file as consecutive pieces: the header and stat table, each facts blob (sharing the entries'
+    /// storage), and the checksum, so that a writer can stream it without assembling it.
+    static func encodedPieces(_ contents: Contents) -> [ArraySlice<UInt8>] {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: magic)
         writer.writeFixed32(version)
@@ -59,10 +65,11 @@ enum CacheFileFormat {
         } else {
             writer.writeByte(0)
         }
-        let paths = ByteOrder.sorted(Array(contents.entries.keys))
-        writer.writeVarint(paths.count)
-        for path in paths {
-            guard let entry = contents.entries[path] else { continue }
+        let sorted = ByteOrder.sorted(Array(contents.entries.keys)).compactMap { path in
+            contents.entries[path].map { (path, $0) }
+        }
+        writer.writeVarint(sorted.count)
+        for (path, entry) in sorted {
             writer.writeString(path)
             writer.writeVarint(entry.status.size)
             writer.writeSigned(entry.status.modificationTime)
@@ -71,9 +78,18 @@ enum CacheFileFormat {
             writer.writeByte(entry.needsVerification ? 1 : 0)
             writer.writeVarint(entry.encodedFacts.count)
         }
-        for path in paths { writer.bytes.append(contentsOf: contents.entries[path]?.encodedFacts ?? []) }
-        writer.writeFixed64(writer.bytes.withUnsafeBytes { Fingerprint.xxh3($0) })
-        return writer.bytes
+        var pieces = [writer.bytes[...]]
+        pieces.reserveCapacity(sorted.count + 2)
+        var hasher = XXH3Hasher()
+        hasher.update(writer.bytes)
+        for (_, entry) in sorted {
+            pieces.append(entry.encodedFacts)
+            hasher.update(entry.encodedFacts)
+        }
+        var checksum = ByteWriter()
+        checksum.writeFixed64(hasher.finalize())
+        pieces.append(checksum.bytes[...])
+        return pieces
     }
 
     /// Parses `bytes`; the blobs of the returned entries share `bytes`' storage.

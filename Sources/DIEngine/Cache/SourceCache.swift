@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -54,22 +56,34 @@ public struct SourceCache: Sendable {
     /// Looks up every file of the run, in order. `files` are display paths, resolved against
     /// `workingDirectory` (default: the current directory); entries of files not listed are dropped.
     /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
+    /// The files are stat'd (and read where needed) on every core; the cache is updated afterwards.
     public mutating func lookup(
         _ files: [String], workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
         let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
         statistics.files += files.count
+        let known = entries
+        let examined = ConcurrentSlots<Examination>(count: files.count)
+        let chunkCount = min(files.count, 64)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
+                let key = AbsolutePath.of(files[index], relativeTo: workingDirectory)
+                examined[index] = Self.examine(path: files[index], key: key, entry: known[key], now: now)
+            }
+        }
         var retained = 0
-        let lookups = files.map { path in
-            let key = AbsolutePath.of(path, relativeTo: workingDirectory)
-            let entry = entries[key]
-            let lookup = lookUp(path: path, key: key, entry: entry, now: now)
+        let lookups = files.indices.map { index in
+            let examination = examined[index]
+            let lookup = apply(examination)
             if let kept = lookup.entry {
                 retained += 1
-                if kept != entry { entries[key] = kept }
-            } else if entry != nil {
-                entries[key] = nil
+                // A fresh entry is the stored one; comparing would compare its facts byte by byte.
+                if examination.finding != .fresh && !kept.hasSameStatus(as: examination.previous) {
+                    entries[lookup.key] = kept
+                }
+            } else if examination.previous != nil {
+                entries[lookup.key] = nil
             }
             return lookup
         }
@@ -84,30 +98,65 @@ public struct SourceCache: Sendable {
     }
 
     mutating func lookUp(path: String, key: String, entry: CacheEntry?, now: Int64) -> FileLookup {
+        apply(Self.examine(path: path, key: key, entry: entry, now: now))
+    }
+
+    /// What one file's stat (and, unless it is fresh, its content) says, before the cache is updated.
+    struct Examination {
+        enum Finding {
+            case fresh
+            case sameContent
+            case changed
+            case unreadable
+        }
+
+        var lookup: FileLookup
+        var previous: CacheEntry?
+        var finding: Finding
+    }
+
+    /// Pure: stats the file, and reads and hashes it unless the entry is fresh (the fast path).
+    static func examine(path: String, key: String, entry: CacheEntry?, now: Int64) -> Examination {
         let content: ReadSource
         do {
             if let entry, entry.isFresh(comparedWith: try FileStatus.of(path: path)) {
-                statistics.fromCache += 1
-                return FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+                let lookup = FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+                return Examination(lookup: lookup, previous: entry, finding: .fresh)
             }
             content = try ReadSource(path: path)
         } catch {
-            return FileLookup(path: path, key: key, outcome: .unreadable(error), entry: nil)
+            let lookup = FileLookup(path: path, key: key, outcome: .unreadable(error), entry: nil)
+            return Examination(lookup: lookup, previous: entry, finding: .unreadable)
         }
-        statistics.hashed += 1
-        let racy = content.status.modificationTime > now - Self.racyInterval
-        guard var entry, entry.status.size == content.status.size, entry.contentHash == content.hash else {
-            hasChanges = true
+        let racy = content.status.modificationTime > now - racyInterval
+        guard let entry, entry.status.size == content.status.size, entry.contentHash == content.hash else {
             let pending = PendingEntry(status: content.status, contentHash: content.hash, needsVerification: racy)
-            return FileLookup(path: path, key: key, outcome: .needsScan(content.bytes, pending), entry: nil)
+            let lookup = FileLookup(path: path, key: key, outcome: .needsScan(content.bytes, pending), entry: nil)
+            return Examination(lookup: lookup, previous: entry, finding: .changed)
         }
-        statistics.fromCache += 1
         let refreshed = CacheEntry(
             status: content.status, contentHash: content.hash, needsVerification: racy,
             encodedFacts: entry.encodedFacts)
-        if refreshed != entry { hasChanges = true }
-        entry = refreshed
-        return FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+        let lookup = FileLookup(path: path, key: key, outcome: .cached(refreshed.encodedFacts), entry: refreshed)
+        return Examination(lookup: lookup, previous: entry, finding: .sameContent)
+    }
+
+    /// Counts an examination and notes whether the cache changed.
+    private mutating func apply(_ examination: Examination) -> FileLookup {
+        switch examination.finding {
+        case .fresh:
+            statistics.fromCache += 1
+        case .sameContent:
+            statistics.hashed += 1
+            statistics.fromCache += 1
+            if examination.lookup.entry?.hasSameStatus(as: examination.previous) != true { hasChanges = true }
+        case .changed:
+            statistics.hashed += 1
+            hasChanges = true
+        case .unreadable:
+            break
+        }
+        return examination.lookup
     }
 
     /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored encoding does not fit
@@ -135,7 +184,10 @@ public struct SourceCache: Sendable {
     public mutating func save(to path: String) -> Diagnostic? {
         guard hasChanges else { return nil }
         do {
-            try AtomicFileWriter.write(encoded(), to: path, onlyIfChanged: false)
+            try AtomicFileWriter.write(
+                pieces: CacheFileFormat.encodedPieces(
+                    CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries)),
+                to: path)
         } catch {
             return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
         }
@@ -184,5 +236,30 @@ private struct ReadSource {
         guard !status.isDirectory else { throw FileSystemError(path: path, code: EISDIR) }
         bytes = try file.readAll(expectedSize: status.size)
         hash = Fingerprint.xxh3(bytes)
+    }
+}
+
+/// Per-index results written by parallel workers, each index by exactly one of them, read after they finish.
+final class ConcurrentSlots<Element>: @unchecked Sendable {
+    // A raw buffer, not an array property: concurrent writes to distinct indices must not go through the
+    // exclusivity checks of a class property.
+    private let storage: UnsafeMutableBufferPointer<Element?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> Element {
+        get {
+            guard let element = storage[index] else { preconditionFailure("slot \(index) was never written") }
+            return element
+        }
+        set { storage[index] = newValue }
     }
 }

@@ -106,6 +106,9 @@ struct TargetBuild {
         _ record: BuildRecord, after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog
     ) -> Result {
         lookup.logStatistics(progress: &progress)
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { progress.log("target '\(name)': replay \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms") }
         var result = Result(diagnostics: record.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
         saveCache(into: &result, after: earlier, progress: &progress)
