@@ -24,32 +24,105 @@ public struct SourceCache: Sendable {
     /// Whether `save` has something to write.
     public internal(set) var hasChanges = false
     public internal(set) var statistics = CacheStatistics()
+    /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
+    var lazyFacts: LazyFacts?
 
     public init(identity: CacheIdentity) {
         self.identity = identity
     }
 
     /// The cache stored at `path`, or an empty one plus a `-v` note saying why the file was not used
-    /// (no note when the file does not exist yet).
-    public static func load(from path: String, identity: CacheIdentity) -> (cache: SourceCache, note: String?) {
+    /// (no note when the file does not exist yet). With `lazyFacts`, only the head (identity, run record,
+    /// stat table) is read and checked; `loadFacts()` reads the facts blobs when they are needed.
+    public static func load(
+        from path: String, identity: CacheIdentity, lazyFacts: Bool = false
+    ) -> (cache: SourceCache, note: String?) {
         var cache = SourceCache(identity: identity)
-        let bytes: [UInt8]
-        do {
-            bytes = try OpenFile.contents(atPath: path)
+        let rejection: CacheFileFormat.Rejection
+        do throws(FileSystemError) {
+            let file = try OpenFile(path: path)
+            let source = LazyFacts.Source(file: file)
+            let size = Int(clamping: try file.status().size)
+            if lazyFacts {
+                let prefix = try file.read(count: CacheFileFormat.prefixSize, at: 0)
+                let length = prefix.withUnsafeBytes { buffer in
+                    Result { () throws(CacheFileFormat.Rejection) in
+                        try CacheFileFormat.headLength(buffer, fileSize: size)
+                    }
+                }
+                let decoded: Result<CacheFileFormat.Head, CacheFileFormat.Rejection>
+                switch length {
+                case .success(let length):
+                    let head = try file.read(count: length, at: 0)
+                    decoded = head.withUnsafeBytes { buffer in
+                        Result { () throws(CacheFileFormat.Rejection) in
+                            try CacheFileFormat.decodeHead(buffer, expecting: identity)
+                        }
+                    }
+                case .failure(let failure): decoded = .failure(failure)
+                }
+                switch decoded {
+                case .success(let head):
+                    cache.adopt(head.contents)
+                    cache.lazyFacts = LazyFacts(source: source, head: head, fileSize: size)
+                    return (cache, nil)
+                case .failure(let failure): rejection = failure
+                }
+            } else {
+                switch CacheFileFormat.decode(try file.read(count: size, at: 0), expecting: identity) {
+                case .success(let contents):
+                    cache.adopt(contents)
+                    return (cache, nil)
+                case .failure(let failure): rejection = failure
+                }
+            }
         } catch {
             if error.code == ENOENT { return (cache, nil) }
             cache.hasChanges = true
             return (cache, "ignoring cache '\(path)': \(error.reason)")
         }
-        switch CacheFileFormat.decode(bytes, expecting: identity) {
-        case .success(let contents):
-            cache.entries = contents.entries
-            cache.keyTable = contents.keyTable
-            cache.run = contents.run
-            return (cache, nil)
-        case .failure(let rejection):
-            cache.hasChanges = true
-            return (cache, "ignoring cache '\(path)': \(rejection.reason)")
+        cache.hasChanges = true
+        return (cache, "ignoring cache '\(path)': \(rejection.reason)")
+    }
+
+    private mutating func adopt(_ contents: CacheFileFormat.Contents) {
+        entries = contents.entries
+        keyTable = contents.keyTable
+        run = contents.run
+    }
+
+    /// Reads the facts blobs that a lazy `load` left out. On failure (the file was damaged after its head)
+    /// every entry is dropped, so that every file is read and scanned again, and the returned note says why.
+    public mutating func loadFacts() -> String? {
+        guard let lazy = lazyFacts else { return nil }
+        lazyFacts = nil
+        let range = lazy.head.blobsRange(fileSize: lazy.fileSize)
+        let contents: Result<CacheFileFormat.Contents, CacheFileFormat.Rejection>
+        do throws(FileSystemError) {
+            let bytes = try lazy.source.file.read(count: range.count + 8, at: range.lowerBound)
+            let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            contents =
+                bytes.count == range.count + 8
+                ? lazy.head.contents(attaching: bytes.dropLast(8), checksum: checksum) : .failure(.checksum)
+        } catch {
+            contents = .failure(.checksum)
+        }
+        guard case .success(let loaded) = contents else {
+            entries = [:]
+            hasChanges = true
+            return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
+        }
+        for (path, entry) in loaded.entries where !lazy.replaced.contains(path) {
+            entries[path]?.encodedFacts = entry.encodedFacts
+        }
+        return nil
+    }
+
+    /// The lookups with the facts blobs of cached files as they are now (after `loadFacts`).
+    public func refreshed(_ lookups: [FileLookup]) -> [FileLookup] {
+        lookups.map { lookup in
+            guard case .cached = lookup.outcome, let entry = entries[lookup.key] else { return lookup }
+            return FileLookup(path: lookup.path, key: lookup.key, outcome: .cached(entry.encodedFacts), entry: entry)
         }
     }
 
@@ -173,6 +246,7 @@ public struct SourceCache: Sendable {
         // Facts that cannot be encoded are used but not cached; the file is simply scanned again next run.
         guard let encoded = try? encoder.encode(facts) else { return }
         keyTable = encoder.keyTable
+        lazyFacts?.replaced.insert(lookup.key)
         entries[lookup.key] = CacheEntry(
             status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
             encodedFacts: encoded[...])
@@ -183,6 +257,7 @@ public struct SourceCache: Sendable {
     /// returned as warning `O03` and leaves any previous cache file intact.
     public mutating func save(to path: String) -> Diagnostic? {
         guard hasChanges else { return nil }
+        _ = loadFacts()
         do {
             try AtomicFileWriter.write(
                 pieces: CacheFileFormat.encodedPieces(
@@ -197,8 +272,11 @@ public struct SourceCache: Sendable {
 
     /// The bytes of the cache file.
     public func encoded() -> [UInt8] {
-        CacheFileFormat.encode(
-            CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries))
+        var cache = self
+        _ = cache.loadFacts()
+        return CacheFileFormat.encode(
+            CacheFileFormat.Contents(
+                identity: cache.identity, keyTable: cache.keyTable, run: cache.run, entries: cache.entries))
     }
 
     /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file
@@ -262,4 +340,23 @@ final class ConcurrentSlots<Element>: @unchecked Sendable {
         }
         set { storage[index] = newValue }
     }
+}
+
+/// The facts blobs of a cache file whose head alone was read.
+struct LazyFacts: Sendable {
+    /// Keeps the file open, so that the blobs read later belong to the head already read even if another
+    /// run renames a new cache over it meanwhile.
+    final class Source: Sendable {
+        let file: OpenFile
+
+        init(file: OpenFile) { self.file = file }
+
+        deinit { file.close() }
+    }
+
+    let source: Source
+    let head: CacheFileFormat.Head
+    let fileSize: Int
+    /// Entries stored since the load, whose facts are newer than the file's.
+    var replaced: Set<String> = []
 }

@@ -24,7 +24,8 @@ struct TargetBuild {
         _ target: InputCollection.Target, depfile: TargetOutputs.DepfileOptions, options: RunOptions,
         progress: inout ProgressLog
     ) {
-        lookup = SourceLookup.start(target, mode: options.cacheMode(writing: true), progress: &progress)
+        lookup = SourceLookup.start(
+            target, mode: options.cacheMode(writing: true), lazyFacts: true, progress: &progress)
         self.depfile = depfile
         reportOptions = options.reportOptions
         inputs =
