@@ -11,7 +11,9 @@ func runDibuild(_ arguments: [String]) -> Int32 {
             let result = engineCommand.execute()
             Terminal.writeOutput(result.output)
             Terminal.writeError(result.errorOutput)
-            return result.status.rawValue
+            // Exit while the result, which keeps the run's caches and inventories, is still alive: freeing
+            // them entry by entry would take longer than a no-op build itself.
+            withExtendedLifetime(result) { exit(result.status.rawValue) }
         }
         try command.run()
         return ExitStatus.success.rawValue

@@ -1,19 +1,24 @@
 /// The bytes of a `.dicache` file. Layout (integers are LEB128 varints unless marked fixed, fixed ones
 /// little-endian; strings are a varint byte length and UTF-8):
 ///
-///     magic "DICACHE\0" (8 bytes), format version (fixed 32)
+///     magic "DICACHE\0" (8 bytes), format version (fixed 32), head length (fixed 64: the bytes from the
+///         start of the file to the end of the head checksum)
 ///     identity: tool version, scanner schema version, runtime module, define count, defines
 ///     key table: count, key names                       (for the binary-encoded facts)
 ///     run record: 0, or 1 + inputs digest (fixed 64) + payload length + payload
 ///     stat table: entry count, then per entry in path byte order:
 ///         path, size, mtime ns (zig-zag), inode, xxh3 (fixed 64), verify (byte), facts length
+///     head checksum: xxh3-64 of every preceding byte (fixed 64)
 ///     facts blobs, concatenated in stat-table order
-///     xxh3-64 of every preceding byte (fixed 64)
+///     blobs checksum: xxh3-64 of the blobs (fixed 64)
 ///
-/// The stat table is read without decoding any facts; a blob is decoded only when its facts are needed.
+/// The head (stat table and run record) is read and checked on its own, so a no-op build reads neither
+/// the blobs nor any source; a blob is decoded only when its facts are needed.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("DICACHE\0".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// Magic, version and head length.
+    static let prefixSize = 20
 
     struct Contents {
         var identity: CacheIdentity
@@ -42,9 +47,16 @@ enum CacheFileFormat {
     }
 
     static func encode(_ contents: Contents) -> [UInt8] {
+        Array(encodedPieces(contents).joined())
+    }
+
+    /// The file as consecutive pieces: the header and stat table, each facts blob (sharing the entries'
+    /// storage), and the checksum, so that a writer can stream it without assembling it.
+    static func encodedPieces(_ contents: Contents) -> [ArraySlice<UInt8>] {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: magic)
         writer.writeFixed32(version)
+        writer.writeFixed64(0)  // the head length, set below
         writer.writeString(contents.identity.toolVersion)
         writer.writeVarint(contents.identity.schemaVersion)
         writer.writeString(contents.identity.runtimeModule)
@@ -59,10 +71,11 @@ enum CacheFileFormat {
         } else {
             writer.writeByte(0)
         }
-        let paths = ByteOrder.sorted(Array(contents.entries.keys))
-        writer.writeVarint(paths.count)
-        for path in paths {
-            guard let entry = contents.entries[path] else { continue }
+        let sorted = ByteOrder.sorted(Array(contents.entries.keys)).compactMap { path in
+            contents.entries[path].map { (path, $0) }
+        }
+        writer.writeVarint(sorted.count)
+        for (path, entry) in sorted {
             writer.writeString(path)
             writer.writeVarint(entry.status.size)
             writer.writeSigned(entry.status.modificationTime)
@@ -71,50 +84,86 @@ enum CacheFileFormat {
             writer.writeByte(entry.needsVerification ? 1 : 0)
             writer.writeVarint(entry.encodedFacts.count)
         }
-        for path in paths { writer.bytes.append(contentsOf: contents.entries[path]?.encodedFacts ?? []) }
+        let headLength = UInt64(writer.count + 8)
+        withUnsafeBytes(of: headLength.littleEndian) { writer.bytes.replaceSubrange(12..<20, with: $0) }
         writer.writeFixed64(writer.bytes.withUnsafeBytes { Fingerprint.xxh3($0) })
-        return writer.bytes
+        var pieces = [writer.bytes[...]]
+        pieces.reserveCapacity(sorted.count + 2)
+        var hasher = XXH3Hasher()
+        for (_, entry) in sorted {
+            pieces.append(entry.encodedFacts)
+            hasher.update(entry.encodedFacts)
+        }
+        var checksum = ByteWriter()
+        checksum.writeFixed64(hasher.finalize())
+        pieces.append(checksum.bytes[...])
+        return pieces
     }
 
-    /// Parses `bytes`; the blobs of the returned entries share `bytes`' storage.
+    /// Parses a whole file; the blobs of the returned entries share `bytes`' storage.
     static func decode(_ bytes: [UInt8], expecting identity: CacheIdentity) -> Result<Contents, Rejection> {
-        var table: [ParsedEntry] = []
-        let parsed = bytes.withUnsafeBytes { buffer in
-            Result { () throws(Rejection) in try parse(buffer, expecting: identity, entries: &table) }
-        }
-        return parsed.map { contents in
-            var contents = contents
-            contents.entries.reserveCapacity(table.count)
-            for parsed in table {
-                var entry = parsed.entry
-                entry.encodedFacts = bytes[parsed.blob]
-                contents.entries[parsed.path] = entry
+        let head = bytes.withUnsafeBytes { buffer in
+            Result { () throws(Rejection) in
+                let length = try headLength(
+                    UnsafeRawBufferPointer(rebasing: buffer.prefix(prefixSize)), fileSize: buffer.count)
+                return try decodeHead(UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity)
             }
-            return contents
-        }.flatMap { contents in
-            contents.entries.count == table.count
-                ? .success(contents) : .failure(.malformed(.invalid("duplicate path")))
+        }
+        return head.flatMap { head in
+            let section = bytes[head.blobsRange(fileSize: bytes.count)]
+            let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return head.contents(attaching: section, checksum: checksum)
         }
     }
 
-    private struct ParsedEntry {
-        var path: String
-        var entry: CacheEntry
-        var blob: Range<Int>
-    }
-
-    private static func parse(
-        _ buffer: UnsafeRawBufferPointer, expecting expected: CacheIdentity,
-        entries: inout [ParsedEntry]
-    ) throws(Rejection) -> Contents {
-        let headerSize = magic.count + 4
-        guard buffer.count >= headerSize + 8, buffer.prefix(magic.count).elementsEqual(magic) else {
-            throw .notACache
-        }
-        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 8)]), offset: magic.count)
+    /// The head length announced by the first `prefixSize` bytes, checked against the file size.
+    static func headLength(_ prefix: UnsafeRawBufferPointer, fileSize: Int) throws(Rejection) -> Int {
+        guard prefix.count >= prefixSize, prefix.prefix(magic.count).elementsEqual(magic) else { throw .notACache }
+        var reader = ByteReader(prefix, offset: magic.count)
         do {
             let version = try reader.readFixed32()
             guard version == Self.version else { throw Rejection.formatVersion(version) }
+            let length = try reader.readFixed64()
+            guard length >= UInt64(prefixSize + 8), length <= UInt64(fileSize - 8) else { throw Rejection.checksum }
+            return Int(length)
+        } catch let rejection as Rejection {
+            throw rejection
+        } catch {
+            throw .checksum
+        }
+    }
+
+    /// A checked head: everything but the facts blobs, whose places it records.
+    struct Head {
+        var contents: Contents
+        /// Each entry's path and blob range within the blobs section.
+        var blobs: [(path: String, range: Range<Int>)]
+        var headLength: Int
+
+        /// The blobs section of a file of `fileSize` bytes (the blobs checksum follows it).
+        func blobsRange(fileSize: Int) -> Range<Int> { headLength..<(fileSize - 8) }
+
+        /// The contents with every entry's facts blob taken from `section`, if the section has exactly the
+        /// announced length and its checksum.
+        func contents(attaching section: ArraySlice<UInt8>, checksum: UInt64) -> Result<Contents, Rejection> {
+            guard section.count == (blobs.last?.range.upperBound ?? 0), Fingerprint.xxh3(section) == checksum else {
+                return .failure(.checksum)
+            }
+            var contents = contents
+            for (path, range) in blobs {
+                contents.entries[path]?.encodedFacts =
+                    section[(section.startIndex + range.lowerBound)..<(section.startIndex + range.upperBound)]
+            }
+            return .success(contents)
+        }
+    }
+
+    /// Parses and checks the head (`headLength` bytes from the start of the file).
+    static func decodeHead(_ buffer: UnsafeRawBufferPointer, expecting expected: CacheIdentity) throws(Rejection)
+        -> Head
+    {
+        var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 8)]), offset: prefixSize)
+        do {
             var checksumReader = ByteReader(buffer, offset: buffer.count - 8)
             guard try checksumReader.readFixed64() == Fingerprint.xxh3(reader.buffer) else { throw Rejection.checksum }
             let identity = try readIdentity(&reader)
@@ -123,8 +172,10 @@ enum CacheFileFormat {
             let keyTable = CodingKeyTable(names: keyNames)
             guard keyTable.count == keyNames.count else { throw BinaryCodingError.invalid("duplicate key name") }
             let run = try readRun(&reader)
-            entries = try readEntries(&reader)
-            return Contents(identity: identity, keyTable: keyTable, run: run, entries: [:])
+            let (entries, blobs) = try readEntries(&reader)
+            guard reader.isAtEnd else { throw BinaryCodingError.invalid("bytes after the stat table") }
+            let contents = Contents(identity: identity, keyTable: keyTable, run: run, entries: entries)
+            return Head(contents: contents, blobs: blobs, headLength: buffer.count)
         } catch let rejection as Rejection {
             throw rejection
         } catch let error as BinaryCodingError {
@@ -170,11 +221,16 @@ enum CacheFileFormat {
         }
     }
 
-    private static func readEntries(_ reader: inout ByteReader) throws(BinaryCodingError) -> [ParsedEntry] {
+    private static func readEntries(_ reader: inout ByteReader) throws(BinaryCodingError) -> (
+        [String: CacheEntry], [(path: String, range: Range<Int>)]
+    ) {
         // path length, size, mtime, inode, hash, verify, blob length: at least 14 bytes per entry.
         let count = try reader.readCount(minimumElementSize: 14)
-        var entries: [ParsedEntry] = []
+        var entries: [String: CacheEntry] = [:]
         entries.reserveCapacity(count)
+        var blobs: [(path: String, range: Range<Int>)] = []
+        blobs.reserveCapacity(count)
+        var offset = 0
         for _ in 0..<count {
             let path = try reader.readString()
             let status = FileStatus(
@@ -183,16 +239,13 @@ enum CacheFileFormat {
             let hash = try reader.readFixed64()
             let verify = try reader.readByte()
             guard verify <= 1 else { throw .invalid("verify flag") }
-            let length = try reader.readCount()
+            let length = try reader.readVarint()
+            guard length <= UInt64(Int.max / 2 - offset) else { throw .invalid("facts length") }
             let entry = CacheEntry(status: status, contentHash: hash, needsVerification: verify == 1, encodedFacts: [])
-            entries.append(ParsedEntry(path: path, entry: entry, blob: 0..<length))
+            guard entries.updateValue(entry, forKey: path) == nil else { throw .invalid("duplicate path") }
+            blobs.append((path, offset..<(offset + Int(length))))
+            offset += Int(length)
         }
-        for index in entries.indices {
-            let start = reader.offset
-            _ = try reader.readRawBytes(count: entries[index].blob.count)
-            entries[index].blob = start..<reader.offset
-        }
-        guard reader.isAtEnd else { throw .invalid("bytes after the last facts blob") }
-        return entries
+        return (entries, blobs)
     }
 }

@@ -35,6 +35,14 @@ public struct CacheEntry: Sendable, Equatable {
         self.encodedFacts = encodedFacts
     }
 
+    /// Whether `other` has the same stat fields, hash and flag; the facts are not compared (after a hash
+    /// match they are the same blob).
+    func hasSameStatus(as other: CacheEntry?) -> Bool {
+        guard let other else { return false }
+        return status == other.status && contentHash == other.contentHash
+            && needsVerification == other.needsVerification
+    }
+
     /// Whether a fresh `stat` proves the content unchanged without reading it (the fast path).
     func isFresh(comparedWith current: FileStatus) -> Bool {
         !needsVerification && status.size == current.size && status.modificationTime == current.modificationTime

@@ -134,6 +134,24 @@ struct OpenFile {
 }
 
 extension OpenFile {
+    /// `count` bytes at `offset` (`pread`), fewer only at the end of the file.
+    func read(count: Int, at offset: Int) throws(FileSystemError) -> [UInt8] {
+        var failure: FileSystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let result = pread(
+                    descriptor, buffer.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
+                if result < 0 && errno == EINTR { continue }
+                if result < 0 { failure = FileSystemError(path: path, code: errno) }
+                if result <= 0 { break }
+                filled += result
+            }
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
     /// A whole file, read with one allocation of its size (the cache file can be megabytes).
     static func contents(atPath path: String) throws(FileSystemError) -> [UInt8] {
         let file = try OpenFile(path: path)

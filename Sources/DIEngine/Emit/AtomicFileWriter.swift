@@ -47,12 +47,44 @@ public enum AtomicFileWriter {
                 return .unchanged
             }
         }
+        try replace(path) { file throws(FileSystemError) in try file.write(bytes[...]) }
+        if touchAfterReplace { _ = utimensat(AT_FDCWD, path, nil, 0) }
+        return .written
+    }
+
+    /// Writes the concatenation of `pieces` to `path`, unconditionally, through a fixed-size buffer: a file
+    /// of many megabytes made of many small pieces (the cache) is never assembled in memory.
+    public static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileWriteError) {
+        if FileStatus.ifExists(path: path)?.isDirectory == true {
+            throw FileWriteError(path: path, reason: "is a directory", destinationIsDirectory: true)
+        }
+        try replace(path) { file throws(FileSystemError) in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(Self.bufferSize)
+            for piece in pieces {
+                if buffer.count + piece.count > Self.bufferSize {
+                    try file.write(buffer[...])
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                if piece.count >= Self.bufferSize { try file.write(piece) } else { buffer.append(contentsOf: piece) }
+            }
+            try file.write(buffer[...])
+        }
+    }
+
+    private static let bufferSize = 1 << 20
+
+    /// Writes a hidden temporary file beside `path` with `content`, then renames it over `path`; on failure
+    /// the temporary file is removed and `path` is intact.
+    private static func replace(
+        _ path: String, content: (TemporaryFile) throws(FileSystemError) -> Void
+    ) throws(FileWriteError) {
         do throws(FileSystemError) {
             let directory = DisplayPath.directory(of: path)
             try createDirectories(directory)
             let temporary = try TemporaryFile(directory: directory, name: DisplayPath.lastComponent(of: path))
             do throws(FileSystemError) {
-                try temporary.write(bytes)
+                try content(temporary)
                 try temporary.close()
                 guard rename(temporary.path, path) == 0 else { throw FileSystemError(path: path, code: errno) }
             } catch {
@@ -62,8 +94,6 @@ public enum AtomicFileWriter {
         } catch {
             throw FileWriteError(path: path, reason: error.reason, destinationIsDirectory: false)
         }
-        if touchAfterReplace { _ = utimensat(AT_FDCWD, path, nil, 0) }
-        return .written
     }
 
     /// `mkdir -p`, lexically: each missing prefix of `directory` is created in turn.
@@ -98,7 +128,7 @@ private final class TemporaryFile {
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(FileSystemError) {
+    func write(_ bytes: ArraySlice<UInt8>) throws(FileSystemError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in

@@ -8,6 +8,8 @@ extension Engine {
         _ overrides: ConfigOverrides, depfilePhony: Bool = false, options: RunOptions
     ) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
+        let clock = ContinuousClock()
+        let start = clock.now
         let configured = InputCollection.configure(overrides, progress: &progress)
         if let message = configured.usageError ?? buildUsageError(overrides, targets: configured.targets) {
             return RunResult(usageError: message, options: options)
@@ -20,6 +22,7 @@ extension Engine {
         let depfile = TargetOutputs.DepfileOptions(target: overrides.depfileTarget, phony: depfilePhony)
         var writable = true
         var status: ExitStatus?
+        var builds: [TargetBuild] = []
         for settings in configured.targets {
             let target = InputCollection.inventory(for: settings, progress: &progress)
             diagnostics += target.inventory.diagnostics
@@ -29,6 +32,7 @@ extension Engine {
             }
             var build = TargetBuild(target, depfile: depfile, options: options, progress: &progress)
             let result = build.run(after: diagnostics, writable: writable, progress: &progress)
+            builds.append(build)
             diagnostics += result.diagnostics
             writable = result.writable
             if let error = result.writeError {
@@ -37,8 +41,11 @@ extension Engine {
                 writable = false
             }
         }
-        return RunResult(
+        progress.log("total \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
+        var result = RunResult(
             diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)
+        result.retainedState = builds
+        return result
     }
 
     /// `dibuild generate`: the factory of every selected target on stdout, or with `-o` written to that

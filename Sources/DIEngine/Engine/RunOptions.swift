@@ -54,6 +54,10 @@ public struct RunResult: Sendable {
     /// The requested product for stdout (`--print-inputs`, `version`, …); empty for quiet successes.
     public var output: String
     let reportOptions: DiagnosticReport.Options
+    /// The run's large intermediate state (caches, inventories). A process that exits right after the run
+    /// keeps the result alive until then, because freeing ten thousand entries one by one costs more than
+    /// a no-op build's own work.
+    var retainedState: [any Sendable] = []
 
     init(
         diagnostics: [Diagnostic], verboseLines: [String], output: String, options: RunOptions,

@@ -13,8 +13,11 @@ struct SourceLookup {
     private var scanned: [Int: FileFacts] = [:]
     private var scannedChanges = false
 
-    /// Loads the target's cache (unless disabled) and looks up every source.
-    static func start(_ target: InputCollection.Target, mode: CacheMode, progress: inout ProgressLog) -> SourceLookup {
+    /// Loads the target's cache (unless disabled) and looks up every source. With `lazyFacts` only the
+    /// cache's head is read until facts are needed (a no-op build needs none).
+    static func start(
+        _ target: InputCollection.Target, mode: CacheMode, lazyFacts: Bool = false, progress: inout ProgressLog
+    ) -> SourceLookup {
         let settings = target.settings
         let path = SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
         let identity = CacheIdentity(toolVersion: VersionInfo.version, runtimeModule: settings.runtimeModule)
@@ -23,7 +26,7 @@ struct SourceLookup {
         }
         let clock = ContinuousClock()
         var loaded: (cache: SourceCache, note: String?)!
-        let loadTime = clock.measure { loaded = SourceCache.load(from: path, identity: identity) }
+        let loadTime = clock.measure { loaded = SourceCache.load(from: path, identity: identity, lazyFacts: lazyFacts) }
         if let note = loaded.note { progress.log(note) }
         var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
         let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(target.inventory.sources) }
@@ -38,6 +41,7 @@ struct SourceLookup {
     mutating func scanChanged(progress: inout ProgressLog) {
         guard mode != .disabled, !scannedChanges else { return }
         scannedChanges = true
+        loadFacts(progress: &progress)
         let runtimeModule = target.settings.runtimeModule
         let pending = lookups.indices.compactMap { index -> (index: Int, bytes: [UInt8])? in
             guard case .needsScan(let bytes, _) = lookups[index].outcome else { return nil }
@@ -57,6 +61,19 @@ struct SourceLookup {
         progress.log(
             "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
                 + "(\(pending.count) files)")
+    }
+
+    /// Reads the facts blobs of a lazily loaded cache. If they turn out damaged, the cache is dropped and
+    /// every file looked up again.
+    private mutating func loadFacts(progress: inout ProgressLog) {
+        guard cache.lazyFacts != nil else { return }
+        if let note = cache.loadFacts() {
+            progress.log(note)
+            cache.statistics = CacheStatistics()
+            lookups = cache.lookup(target.inventory.sources)
+        } else {
+            lookups = cache.refreshed(lookups)
+        }
     }
 
     /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts:

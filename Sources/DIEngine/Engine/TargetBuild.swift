@@ -24,7 +24,8 @@ struct TargetBuild {
         _ target: InputCollection.Target, depfile: TargetOutputs.DepfileOptions, options: RunOptions,
         progress: inout ProgressLog
     ) {
-        lookup = SourceLookup.start(target, mode: options.cacheMode(writing: true), progress: &progress)
+        lookup = SourceLookup.start(
+            target, mode: options.cacheMode(writing: true), lazyFacts: true, progress: &progress)
         self.depfile = depfile
         reportOptions = options.reportOptions
         inputs =
@@ -106,6 +107,9 @@ struct TargetBuild {
         _ record: BuildRecord, after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog
     ) -> Result {
         lookup.logStatistics(progress: &progress)
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { progress.log("target '\(name)': replay \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms") }
         var result = Result(diagnostics: record.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
         saveCache(into: &result, after: earlier, progress: &progress)

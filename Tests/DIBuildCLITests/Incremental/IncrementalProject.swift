@@ -24,39 +24,39 @@ final class IncrementalProject {
 
     static let sources = [
         "Sources/Clock.swift": """
-            import DIRuntime
+        import DIRuntime
 
-            protocol Clock: AnyObject {}
+        protocol Clock: AnyObject {}
 
-            final class SystemClock: Clock, Component {
-                init() {}
-            }
+        final class SystemClock: Clock, Component {
+            init() {}
+        }
 
-            """,
+        """,
         "Sources/Greeter.swift": """
-            import DIRuntime
+        import DIRuntime
 
-            final class Greeter: Autowired {
-                let clock: Clock
-                required init(_ clock: Clock) {
-                    self.clock = clock
-                }
-
-                func greet() -> String { "hello" }
+        final class Greeter: Autowired {
+            let clock: Clock
+            required init(_ clock: Clock) {
+                self.clock = clock
             }
 
-            """,
+            func greet() -> String { "hello" }
+        }
+
+        """,
         "Sources/Feature One/Login.swift": """
-            import DIRuntime
+        import DIRuntime
 
-            final class Login: LazyAutowired {
-                var qualifier: String? { "login" }
-                var greeter: Greeter?
-                required init() {}
-                func inject(_ greeter: Greeter) { self.greeter = greeter }
-            }
+        final class Login: LazyAutowired {
+            var qualifier: String? { "login" }
+            var greeter: Greeter?
+            required init() {}
+            func inject(_ greeter: Greeter) { self.greeter = greeter }
+        }
 
-            """,
+        """,
         "Config/app.yml": "app:\n  name: Demo\n",
     ]
 
@@ -121,7 +121,8 @@ final class IncrementalProject {
     /// Restores an exact mtime taken with `stamp`.
     func restoreModificationTime(_ relative: String, to stamp: Stamp) throws {
         try backdate(
-            relative, seconds: stamp.modificationTime / 1_000_000_000, nanoseconds: stamp.modificationTime % 1_000_000_000)
+            relative, seconds: stamp.modificationTime / 1_000_000_000,
+            nanoseconds: stamp.modificationTime % 1_000_000_000)
     }
 
     /// Relative paths of the regular files below `relative`, sorted.
@@ -131,7 +132,8 @@ final class IncrementalProject {
         while let item = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = relative + "/" + item
-            if FileManager.default.fileExists(atPath: url(full).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: url(full).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 result.append(full)
             }
         }
@@ -145,7 +147,9 @@ final class IncrementalProject {
 
     /// The `N files: …` line of a `-v` run.
     static func statistics(_ outcome: DibuildProcess.Outcome) -> String? {
-        outcome.stderr.split(separator: "\n").map(String.init).first { $0.hasPrefix("dibuild: ") && $0.contains(" files: ") }
+        outcome.stderr.split(separator: "\n").map(String.init).first {
+            $0.hasPrefix("dibuild: ") && $0.contains(" files: ")
+        }
     }
 
     /// The outputs of a build: factory, resolved file, depfile.

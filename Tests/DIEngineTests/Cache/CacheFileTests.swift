@@ -77,7 +77,7 @@ import Testing
         var version = bytes
         version[8] = 9
         #expect(
-            try load(version, tree).note == "ignoring cache '\(tree.cacheFile)': cache format version 9, expected 1")
+            try load(version, tree).note == "ignoring cache '\(tree.cacheFile)': cache format version 9, expected 2")
     }
 
     @Test func otherIdentityIsIgnored() throws {
