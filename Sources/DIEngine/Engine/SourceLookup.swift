@@ -54,9 +54,15 @@ struct SourceLookup {
         let facts = ParallelMap.map(pending, threads: nil) {
             SourceFacts.facts(ofSource: $0.bytes, path: paths[$0.index], runtimeModule: runtimeModule)
         }
+        cache.store(facts, for: pending.map { lookups[$0.index] })
         for (file, facts) in zip(pending, facts) {
-            cache.store(facts, for: lookups[file.index])
             scanned[file.index] = facts
+            // The bytes are no longer needed: keep the run's memory to the facts.
+            let lookup = lookups[file.index]
+            if let entry = cache.entries[lookup.key] {
+                lookups[file.index] = FileLookup(
+                    path: lookup.path, key: lookup.key, outcome: .cached(entry.encodedFacts), entry: entry)
+            }
         }
         progress.log(
             "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
