@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := libyaml-dev libxxhash-dev ninja-build graphviz hyperfine time
 
-.PHONY: demo test build lint system-packages
+.PHONY: demo test tsan build lint system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -13,6 +13,10 @@ demo: build
 test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The DIRuntime tests (incl. the 16-thread stress test) under Thread Sanitizer, in their own build folder.
+tsan: system-packages
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter DIRuntimeTests
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
