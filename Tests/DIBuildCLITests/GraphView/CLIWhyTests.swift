@@ -58,11 +58,11 @@ import Testing
         #expect(
             qualified.stdout == """
                 Printer — autowired, singleton, Sources/App.swift:12:13
-                └─ needs Store, qualifier 'memory' (argument label) — Sources/App.swift:12:50
+                └─ needs Store, qualifier 'memory' (argument label) — Sources/App.swift:12:48
                    ├─ ✗ error: no implementation of 'Store' with qualifier 'memory'
                    │  ├─ note: 'DiskStore' is registered without a qualifier here — Sources/App.swift:2:13
                    │  ├─ note: 'MemoryStore' is registered without a qualifier here — Sources/App.swift:3:13
-                   │  └─ note: the argument label 'memory' is used as the qualifier — Sources/App.swift:12:50
+                   │  └─ note: the argument label 'memory' is used as the qualifier — Sources/App.swift:12:48
                    ├─ rejected DiskStore (Sources/App.swift:2:13): has no qualifier, not 'memory'
                    └─ rejected MemoryStore (Sources/App.swift:3:13): has no qualifier, not 'memory'
 
@@ -81,7 +81,7 @@ import Testing
                 │  └─ ✗ error: ambiguous implementation of 'Store': 2 candidates; add a qualifier to choose one
                 │     ├─ note: candidate 'DiskStore' registered here — Sources/App.swift:2:13
                 │     └─ note: candidate 'MemoryStore' registered here — Sources/App.swift:3:13
-                └─ needs Cache — Sources/App.swift:5:61
+                └─ needs Cache — Sources/App.swift:5:67
                    └─ Cache — component, singleton, Sources/App.swift:4:13
 
                 """)
@@ -92,7 +92,7 @@ import Testing
                 └─ needs B — Sources/App.swift:6:42
                    └─ B — autowired, singleton, Sources/App.swift:7:13
                       └─ needs A — Sources/App.swift:7:42
-                         └─ A — autowired, singleton, Sources/App.swift:6:13 ↺ cycle
+                         └─ A — autowired, singleton, Sources/App.swift:6:13 ↺ cycle: A -> B -> A
 
                 """)
         let factory = try DibuildProcess.run(["why", "Screen"], in: project.path)
@@ -120,7 +120,44 @@ import Testing
         #expect(matches == ["DiskStore", "MemoryStore"])
     }
 
+    /// Shared subtrees once ("see above"), the lazy cycle through `UserService`, the payload factory.
     private static let appTree = """
-        App
+        App — autowired, singleton, Sources/App/App.swift:4:13
+        ├─ needs LibraryService — Sources/App/App.swift:12:19
+        │  └─ LibraryService — autowired, singleton, Sources/Books/LibraryService.swift:3:13
+        │     ├─ needs [Book], qualifier 'Novel' (argument label) — Sources/Books/LibraryService.swift:9:19
+        │     │  ├─ Dune(qualifier: "Novel") — component, singleton, Sources/Books/Novels/Dune.swift:3:13
+        │     │  ├─ Emma(qualifier: "Novel") — component, singleton, Sources/Books/Novels/Emma.swift:3:13
+        │     │  └─ rejected Asterix (Sources/Books/Comics/Asterix.swift:3:13): has no qualifier, not 'Novel'
+        │     ├─ needs [Book] — Sources/Books/LibraryService.swift:9:41
+        │     │  ├─ Asterix — component, singleton, Sources/Books/Comics/Asterix.swift:3:13
+        │     │  ├─ Dune(qualifier: "Novel") — component, singleton, Sources/Books/Novels/Dune.swift:3:13 (see above)
+        │     │  └─ Emma(qualifier: "Novel") — component, singleton, Sources/Books/Novels/Emma.swift:3:13 (see above)
+        │     └─ needs Logger, qualifier from property 'logging.sink' = 'memory' — Sources/Books/LibraryService.swift:9:63
+        │        ├─ MemoryLogger(qualifier: "memory") — component, singleton, Sources/Core/MemoryLogger.swift:3:13
+        │        └─ rejected ConsoleLogger(qualifier: "console") (Sources/Core/ConsoleLogger.swift:3:13): has qualifier 'console', not 'memory'
+        ├─ needs MessageService — Sources/App/App.swift:12:46
+        │  └─ MessageService — autowired, singleton, Sources/Users/MessageService.swift:3:13
+        │     ├─ needs UserService — Sources/Users/MessageService.swift:7:19
+        │     │  └─ UserService — lazyAutowired, singleton, Sources/Users/UserService.swift:4:13
+        │     │     └─ needs MessageService, lazy — Sources/Users/UserService.swift:9:17
+        │     │        └─ MessageService — autowired, singleton, Sources/Users/MessageService.swift:3:13 ↺ cycle: MessageService -> UserService -> MessageService, broken by lazy injection
+        │     └─ needs Clock — Sources/Users/MessageService.swift:7:41
+        │        └─ FixedClock — component, singleton, Sources/Core/Clock.swift:8:8
+        ├─ needs ServerConfig — Sources/App/App.swift:12:74
+        │  └─ ServerConfig — configProperty, prototype, Sources/Config/ServerConfig.swift:3:8
+        ├─ needs HTTPClient — Sources/App/App.swift:12:98
+        │  └─ HTTPClient — config, singleton, Sources/Config/NetworkConfiguration.swift:4:18, registered by NetworkConfiguration.client
+        │     └─ needs ServerConfig — Sources/Config/NetworkConfiguration.swift:4:42
+        │        └─ ServerConfig — configProperty, prototype, Sources/Config/ServerConfig.swift:3:8 (see above)
+        ├─ needs Clock — Sources/App/App.swift:10:5
+        │  └─ FixedClock — component, singleton, Sources/Core/Clock.swift:8:8 (see above)
+        └─ needs FriendInfoViewModel, lazy, payload — Sources/App/App.swift:20:9
+           └─ FriendInfoViewModel — factory, prototype, Sources/Users/FriendInfoViewModel.swift:3:13
+              └─ needs FriendService — Sources/Users/FriendInfoViewModel.swift:7:19
+                 └─ FriendService — autowired, singleton, Sources/Users/FriendService.swift:3:13
+                    └─ needs UserService — Sources/Users/FriendService.swift:6:19
+                       └─ UserService — lazyAutowired, singleton, Sources/Users/UserService.swift:4:13 (see above)
+
         """
 }

@@ -71,7 +71,10 @@ import Testing
         }
         let project = try ProjectDirectory(files: [:])
         let generated = try Shell.run(
-            ["python3", Self.repository + "/bench/gen_project.py", project.path, "--files", "1700", "--di-fraction", "1"])
+            [
+                "python3", Self.repository + "/bench/gen_project.py", project.path, "--files", "2000", "--di-fraction", "1",
+                "--file-bytes", "0",
+            ])
         #expect(generated.status == 0, "\(generated.output)")
         let page = project.path + "/graph.html"
         let rendered = try DibuildProcess.run(["graph", "--format", "html", "-o", page], in: project.path)

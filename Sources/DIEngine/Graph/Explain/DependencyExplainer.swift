@@ -74,7 +74,9 @@ struct DependencyExplainer {
             DependencyExplanation.Node(id: id, registration: registration, expansion: expansion, dependencies: [])
         }
         if let start = path.firstIndex(where: { $0.id == id }) {
-            return leaf(path[start...].allSatisfy(\.closesCycles) ? .cycle : .lazyCycle)
+            var loop = leaf(path[start...].allSatisfy(\.closesCycles) ? .cycle : .lazyCycle)
+            loop.cycle = path[start...].map(\.id) + [id]
+            return loop
         }
         guard expanded.insert(id).inserted else { return leaf(.seenAbove) }
         guard let registration, registration.kind != .imported else { return leaf(.imported) }

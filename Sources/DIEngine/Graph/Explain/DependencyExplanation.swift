@@ -23,6 +23,8 @@ public struct DependencyExplanation: Sendable {
         public var registration: Registration?
         public var expansion: Expansion
         public var dependencies: [Edge]
+        /// For `.cycle` and `.lazyCycle`: the loop, starting and ending with this registration.
+        public var cycle: [RegistrationID] = []
     }
 
     public enum Status: String, Sendable {

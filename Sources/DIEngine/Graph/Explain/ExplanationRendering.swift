@@ -59,11 +59,12 @@ extension DependencyExplanation.Node {
             facts.append("not registered")
         }
         var line = id.displayName + " — " + facts.joined(separator: ", ")
+        let loop = cycle.map(\.displayName).joined(separator: " -> ")
         switch expansion {
         case .expanded, .imported: break
         case .seenAbove: line += " (see above)"
-        case .cycle: line += " ↺ cycle"
-        case .lazyCycle: line += " ↺ cycle, broken by lazy injection"
+        case .cycle: line += " ↺ cycle: " + loop
+        case .lazyCycle: line += " ↺ cycle: " + loop + ", broken by lazy injection"
         case .unknown: line += " (dependencies unknown: its file has errors)"
         }
         return TextTree(line, dependencies.map(\.textTree))
@@ -78,6 +79,7 @@ extension DependencyExplanation.Node {
             ("expansion", .string(expansion.rawValue)),
         ]
         if expansion == .expanded { fields.append(("dependencies", .array(dependencies.map(\.json)))) }
+        if !cycle.isEmpty { fields.append(("cycle", .array(cycle.map { .string($0.description) }))) }
         return .object(fields)
     }
 }

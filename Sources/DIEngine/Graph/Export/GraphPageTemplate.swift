@@ -83,7 +83,7 @@ enum GraphPageTemplate {
         .qualifier { color: #7c2d12; font-family: ui-monospace, monospace; }
         .badge { display: inline-block; font-size: 11px; padding: 0 4px; margin-left: 4px; border-radius: 3px;
           background: #f3f4f6; color: #374151; }
-        .badge.kind { background: var(--kind); color: #fff; }
+        .badge.kind { background: var(--kind); color: #fff; border-width: 0; }
         .badge.problem { background: #dc2626; color: #fff; font-weight: 700; }
         .badge.warning { background: #f59e0b; color: #111827; }
         .kind-component { --kind: #2563eb; } .kind-autowired { --kind: #16a34a; }
