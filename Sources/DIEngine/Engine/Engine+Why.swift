@@ -20,7 +20,8 @@ extension Engine {
         }
         let (typeName, qualifier) = WhyQuery.parse(query)
         if typeName.isEmpty {
-            return RunResult(usageError: "'why' needs a type name, as in 'why Library' or 'why Logger:memory'", options: options)
+            return RunResult(
+                usageError: "'why' needs a type name, as in 'why Library' or 'why Logger:memory'", options: options)
         }
         if inputs.targets.count > 1 {
             return RunResult(usageError: "'why' explains one target; choose it with '--target'", options: options)

@@ -3,7 +3,8 @@ import Testing
 
 /// `dibuild why TYPE[:QUALIFIER]` on the example app and on each kind of link error.
 @Suite struct CLIWhyTests {
-    private static let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let app =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path + "/examples/app"
 
     @Test func exampleAppTreeShowsEachRegistrationOnceWithCyclesAndLazyEdges() throws {
@@ -16,7 +17,9 @@ import Testing
     @Test func qualifiedQueryAndSupertypeQuery() throws {
         let memory = try DibuildProcess.run(["why", "MemoryLogger:memory"], in: Self.app)
         #expect(memory.status == 0)
-        #expect(memory.stdout == "MemoryLogger(qualifier: \"memory\") — component, singleton, Sources/Core/MemoryLogger.swift:3:13\n")
+        #expect(
+            memory.stdout
+                == "MemoryLogger(qualifier: \"memory\") — component, singleton, Sources/Core/MemoryLogger.swift:3:13\n")
         let logger = try DibuildProcess.run(["why", "Logger"], in: Self.app)
         #expect(logger.status == 0)
         #expect(
@@ -29,7 +32,9 @@ import Testing
         let wrong = try DibuildProcess.run(["why", "MemoryLogger:disk"], in: Self.app)
         #expect(wrong.status == 1)
         #expect(wrong.stdout.isEmpty)
-        #expect(wrong.stderr == "error: 'MemoryLogger' has no registration with qualifier 'disk'; its qualifiers: 'memory'\n")
+        #expect(
+            wrong.stderr
+                == "error: 'MemoryLogger' has no registration with qualifier 'disk'; its qualifiers: 'memory'\n")
     }
 
     @Test func unknownTypeIsAnError() throws {

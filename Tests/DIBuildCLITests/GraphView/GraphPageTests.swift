@@ -34,7 +34,8 @@ import Testing
 
         let searched = try PageNodes(dom: HeadlessChromium.dumpDOM(of: page, fragment: "search=logger"))
         #expect(searched.ids(with: "match") == ["ConsoleLogger#console", "MemoryLogger#memory"])
-        #expect(searched.ids(with: "filtered-out") == ids.subtracting(["ConsoleLogger#console", "MemoryLogger#memory"]))
+        #expect(
+            searched.ids(with: "filtered-out") == ids.subtracting(["ConsoleLogger#console", "MemoryLogger#memory"]))
 
         let png = scratch.path + "/graph.png"
         try HeadlessChromium.screenshot(of: page, fragment: "select=LibraryService", to: png)
@@ -72,7 +73,8 @@ import Testing
         let project = try ProjectDirectory(files: [:])
         let generated = try Shell.run(
             [
-                "python3", Self.repository + "/bench/gen_project.py", project.path, "--files", "2000", "--di-fraction", "1",
+                "python3", Self.repository + "/bench/gen_project.py", project.path, "--files", "2000", "--di-fraction",
+                "1",
                 "--file-bytes", "0",
             ])
         #expect(generated.status == 0, "\(generated.output)")

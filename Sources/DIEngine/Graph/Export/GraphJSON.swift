@@ -75,7 +75,8 @@ indirect enum JSONValue {
         case .number(let value): String(value)
         case .null: "null"
         case .array(let items): "[" + items.map(\.compact).joined(separator: ",") + "]"
-        case .object(let fields): "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
+        case .object(let fields):
+            "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
         }
     }
 
