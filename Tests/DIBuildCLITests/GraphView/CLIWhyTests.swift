@@ -42,8 +42,11 @@ import Testing
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr == "error: unknown type 'Nowhere': target 'App' neither registers nor declares it\n")
-        let declared = try DibuildProcess.run(["why", "HTTPClient:x"], in: Self.app)
+        let declared = try DibuildProcess.run(["why", "FriendPayload"], in: Self.app)
         #expect(declared.status == 1)
+        #expect(
+            declared.stderr == "Sources/Users/FriendPayload.swift:3:13: error: 'FriendPayload' is declared here but "
+                + "not registered and nothing registered provides it\n")
         let usage = try DibuildProcess.run(["why"], in: Self.app)
         #expect(usage.status == 2)
     }
@@ -70,6 +73,18 @@ import Testing
                    │  └─ note: the argument label 'memory' is used as the qualifier — Sources/App.swift:12:48
                    ├─ rejected DiskStore (Sources/App.swift:2:13): has no qualifier, not 'memory'
                    └─ rejected MemoryStore (Sources/App.swift:3:13): has no qualifier, not 'memory'
+
+                """)
+    }
+
+    @Test func typeThatIsNotRegisteredButHasDependencies() throws {
+        let project = try ProjectDirectory(files: BrokenProject.files)
+        let panel = try DibuildProcess.run(["why", "Panel"], in: project.path)
+        #expect(
+            panel.stdout == """
+                Panel — not registered
+                └─ needs Cache — Sources/App.swift:14:5
+                   └─ Cache — component, singleton, Sources/App.swift:4:13
 
                 """)
     }

@@ -60,6 +60,7 @@ import Testing
         #expect(nodes.row("Screen")?.problem == "factory")
         #expect(nodes.row("Printer")?.problem == "missing")
         #expect(nodes.row("DiskStore")?.problem == nil)
+        #expect(nodes.row("Panel")?.classes.contains("unregistered") == true)
         #expect(nodes.ids(with: "has-error") == ["A", "B", "Printer", "Reporter", "Repository", "Screen"])
         #expect(dom.contains("Sources/App.swift:10:49: error: no implementation of 'Missing'"))
         #expect(dom.contains("Sources/App.swift:5:51: error: ambiguous implementation of 'Store'"))
@@ -153,6 +154,9 @@ enum BrokenProject {
         final class Reporter: Autowired { required init(_ missing: Missing) {} }
         final class Screen: Autowired { required init(_ viewer: Viewer) {} }
         final class Printer: Autowired { required init(memory store: Store) {} }
+        struct Panel {
+            @Dependency var cache: Cache
+        }
 
         """,
     ]

@@ -32,6 +32,20 @@ import Testing
         #expect(page.contains(#""problem":"missing","text":"Sources/A.swift:2:5: error: no implementation"#))
     }
 
+    @Test func importedRegistrationsAreGroupedAsOtherModules() {
+        var graph = Self.graph()
+        graph.importedRegistrations = [
+            Registration(
+                id: RegistrationID(typeName: "Clock", qualifier: ""), kind: .imported, scope: .singleton,
+                location: nil)
+        ]
+        let page = GraphExport.html(graph, diagnostics: [], title: "App")
+        #expect(
+            page.contains(
+                #"{"id":"Clock","type":"Clock","qualifier":"","kind":"imported","scope":"singleton","location":"","#
+                    + #""group":"other modules""#))
+    }
+
     @Test func sameInputSameBytes() {
         let first = Diagnostic.warning("L07", "one", at: SourceLocation(path: "Sources/A.swift", line: 3, column: 1))
         let second = Diagnostic.error("L01", "two", at: SourceLocation(path: "Sources/A.swift", line: 2, column: 5))
