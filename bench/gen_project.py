@@ -208,6 +208,8 @@ def main():
     parser.add_argument("--di-fraction", type=float, default=0.3)
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--file-bytes", type=int, default=TARGET_BYTES,
+                        help="plain code is added until a file has this many bytes (0: DI code only)")
     arguments = parser.parse_args()
     rng = random.Random(arguments.seed)
 
@@ -243,7 +245,7 @@ def main():
                     f"  s{di.ordinal}:\n    host: host{di.ordinal}.example.org\n    port: {8000 + di.ordinal}\n"
                     f"    verbose: false\n")
         text += edit_marker(file_index) + "\n"
-        text += filler(rng, file_index, TARGET_BYTES - len(text))
+        text += filler(rng, file_index, arguments.file_bytes - len(text))
         with open(os.path.join(directory, f"File{file_index:05d}.swift"), "w") as out:
             out.write(text)
         total_bytes += len(text)

@@ -3,13 +3,13 @@ import DIEngine
 
 struct Graph: EngineCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the linked dependency graph as Graphviz DOT or JSON.")
+        abstract: "Print the linked dependency graph as Graphviz DOT, JSON or a self-contained HTML page.")
 
     @OptionGroup var selection: ConfigSelectionOptions
     @OptionGroup var inputs: InputOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Output format: dot or json.")
+    @Option(help: "Output format: dot, json or html.")
     var format: GraphFormatChoice = .dot
 
     @Option(
@@ -26,12 +26,13 @@ struct Graph: EngineCommand {
 }
 
 enum GraphFormatChoice: String, CaseIterable, ExpressibleByArgument {
-    case dot, json
+    case dot, json, html
 
     var format: GraphExport.Format {
         switch self {
         case .dot: .dot
         case .json: .json
+        case .html: .html
         }
     }
 }

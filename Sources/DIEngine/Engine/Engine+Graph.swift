@@ -5,7 +5,7 @@
 #endif
 
 extension Engine {
-    /// `dibuild graph`: config → link, then the graph of every selected target as DOT or JSON
+    /// `dibuild graph`: config → link, then the graph of every selected target as DOT, JSON or HTML
     /// (`codegen.md` §10) on stdout, or in `outputPath` (`-o`, relative to the current directory). Link and
     /// validation errors are reported but do not suppress the graph (`config.md` §6.1).
     public static func graph(
@@ -22,6 +22,10 @@ extension Engine {
         if outputPath != nil && inputs.targets.count > 1 {
             return RunResult(usageError: "'-o' cannot be used with more than one target", options: options)
         }
+        if format == .html && inputs.targets.count > 1 {
+            return RunResult(
+                usageError: "'--format html' shows one target; choose it with '--target'", options: options)
+        }
         guard !inputs.stopsRun else {
             return RunResult(
                 diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: "", options: options)
@@ -31,7 +35,9 @@ extension Engine {
         for target in inputs.targets {
             let analysis = TargetAnalysis.run(target, cache: .disabled, progress: &progress)
             diagnostics += analysis.diagnostics
-            text += GraphExport.render(analysis.graph, as: format)
+            text += GraphExport.render(
+                analysis.graph, as: format, diagnostics: inputs.diagnostics + analysis.diagnostics,
+                title: target.settings.name)
         }
         guard let outputPath else {
             return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: text, options: options)

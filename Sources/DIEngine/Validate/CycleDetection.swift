@@ -26,11 +26,10 @@ struct CycleDetection {
     private static func edges(of registration: Registration, nodes: [RegistrationID: Int]) -> [Edge] {
         guard !registration.dependenciesUnknown else { return [] }
         var edges: [Edge] = []
-        let caches = registration.scope != .prototype
         let injected = Set(registration.injectorArguments.map(\.dependency.location))
         for dependency in registration.dependencies {
             let isInjection = !dependency.isEager && injected.contains(dependency.location)
-            guard dependency.isEager || (isInjection && !caches) else { continue }
+            guard isCycleEdge(dependency, of: registration, injected: injected) else { continue }
             for candidate in dependency.candidates {
                 guard let target = nodes[candidate] else { continue }
                 edges.append(Edge(target: target, location: dependency.location, isPrototypeInjection: isInjection))
@@ -42,6 +41,15 @@ struct CycleDetection {
             edges.append(Edge(target: target, location: registration.location, isPrototypeInjection: false))
         }
         return edges
+    }
+
+    /// Eager dependencies, and lazy injector parameters of prototype registrations (each resolution
+    /// creates a new instance, so lazy injection cannot break the loop), can form a cycle.
+    static func isCycleEdge(_ dependency: Dependency, of registration: Registration, injected: Set<SourceLocation>)
+        -> Bool
+    {
+        dependency.isEager
+            || (registration.scope == .prototype && injected.contains(dependency.location))
     }
 
     func run() -> [Diagnostic] {

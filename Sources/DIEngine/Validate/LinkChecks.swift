@@ -16,7 +16,8 @@ struct LinkChecks {
         Validator.checkedDependencies(of: graph).compactMap(check)
     }
 
-    private func check(_ dependency: Dependency) -> Diagnostic? {
+    /// The link diagnostic of one dependency; nil when it is satisfied (or its qualifier property is missing).
+    func check(_ dependency: Dependency) -> Diagnostic? {
         // A `qualifierBy` property that is missing or not a value gets P01/P03 and no link check.
         if let path = dependency.qualifierBy, LinkResolution.qualifier(at: path, in: graph.properties) == nil {
             return nil

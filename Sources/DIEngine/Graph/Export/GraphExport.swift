@@ -1,13 +1,17 @@
-/// `dibuild graph` output (`codegen.md` §10): the linked graph as JSON or Graphviz DOT.
+/// `dibuild graph` output (`codegen.md` §10): the linked graph as JSON, Graphviz DOT or an HTML page.
 public enum GraphExport {
     public enum Format: String, Sendable, CaseIterable {
-        case dot, json
+        case dot, json, html
     }
 
-    public static func render(_ graph: LinkedGraph, as format: Format) -> String {
+    /// `diagnostics` and `title` are used by the HTML page only.
+    public static func render(
+        _ graph: LinkedGraph, as format: Format, diagnostics: [Diagnostic] = [], title: String = ""
+    ) -> String {
         switch format {
         case .dot: dot(graph)
         case .json: json(graph)
+        case .html: html(graph, diagnostics: diagnostics, title: title)
         }
     }
 

@@ -45,6 +45,7 @@ extension GraphExport {
 indirect enum JSONValue {
     case string(String)
     case bool(Bool)
+    case number(Int)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -54,6 +55,7 @@ indirect enum JSONValue {
         switch self {
         case .string(let text): return Self.quoted(text)
         case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return String(value)
         case .null: return "null"
         case .array(let items):
             if items.isEmpty { return "[]" }
@@ -62,6 +64,19 @@ indirect enum JSONValue {
             if fields.isEmpty { return "{}" }
             let lines = fields.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
             return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    /// Without whitespace, for data embedded in a page.
+    var compact: String {
+        switch self {
+        case .string(let text): Self.quoted(text)
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value): String(value)
+        case .null: "null"
+        case .array(let items): "[" + items.map(\.compact).joined(separator: ",") + "]"
+        case .object(let fields):
+            "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
         }
     }
 
