@@ -57,7 +57,9 @@ http {
     }
 }
 CONF
-    if nginx -p "$directory/" -c "$directory/nginx.conf" -e "$directory/error.log" 2>"$directory/start.log"; then
+    # nginx's master outlives this script: it must not hold the caller's stdout or stderr open.
+    if nginx -p "$directory/" -c "$directory/nginx.conf" -e "$directory/error.log" \
+        </dev/null >"$directory/start.log" 2>&1; then
         echo "$port"
         exit 0
     fi
