@@ -53,6 +53,20 @@ final class BazelCheckout {
         try Data(contentsOf: URL(fileURLWithPath: workspace + "/" + Self.factory))
     }
 
+    /// Points `tools/dibuild` at a copy of the dibuild under test with one byte appended: it runs the
+    /// same, but Bazel sees a different executable.
+    func replaceDibuild(withCopyIn directory: String) throws {
+        guard let dibuild = DibuildProcess.executable else { throw DibuildProcess.LocatingError() }
+        let copy = directory + "/dibuild-copy"
+        try Shell.require(["cp", dibuild, copy])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: copy))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        try FileManager.default.removeItem(atPath: workspace + "/tools/dibuild")
+        try FileManager.default.createSymbolicLink(atPath: workspace + "/tools/dibuild", withDestinationPath: copy)
+    }
+
     func shutDown() {
         _ = try? Self.runLeavingDaemons(["bazel", "--output_user_root=" + outputRoot, "shutdown"], in: workspace)
     }

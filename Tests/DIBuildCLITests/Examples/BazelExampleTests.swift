@@ -60,6 +60,13 @@ struct BazelExampleTests {
         #expect(!nonDILog.executed("//:app_main"), "the factory's compile ran again")
         #expect(nonDILog.executed("//:app"))
         #expect(try second.runApp().contains("library name: Example Library\n"))
+
+        // A new dibuild (here the same one plus a trailing byte) is a new input: the factory is made again.
+        try second.replaceDibuild(withCopyIn: container)
+        let newToolLog = try second.build(logName: "new-dibuild")
+        #expect(newToolLog.executed("//:factory"))
+        #expect(try second.factory() == factory)
+        #expect(!newToolLog.executed("//:app_main"))
     }
 
     private static let tintinSource = """
