@@ -3,7 +3,7 @@
 # Both first install missing system packages with apt-get when run as root.
 
 SWIFT ?= swift
-SYSTEM_PACKAGES := libyaml-dev libxxhash-dev ninja-build graphviz hyperfine time chromium
+SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
 
 .PHONY: demo test tsan build lint system-packages
 
