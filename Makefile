@@ -14,9 +14,10 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-# The DIRuntime tests (incl. the 16-thread stress test) under Thread Sanitizer, in their own build folder.
+# The DIRuntime and Deli compatibility tests (incl. the 16-thread stress test) under Thread Sanitizer,
+# in their own build folder.
 tsan: system-packages
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter DIRuntimeTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'DIRuntimeTests|DeliCompatibilityTests'
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
