@@ -14,13 +14,14 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-# The DIRuntime tests (incl. the 16-thread stress test) under Thread Sanitizer, in their own build folder.
+# The DIRuntime and Deli compatibility tests (incl. the 16-thread stress test) under Thread Sanitizer,
+# in their own build folder.
 tsan: system-packages
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter DIRuntimeTests
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'DIRuntimeTests|DeliCompatibilityTests'
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DIBuildCLITests
+	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests
 
 build: system-packages
 	$(SWIFT) build --product dibuild

@@ -43,6 +43,7 @@ let package = Package(
         ),
         .testTarget(name: "DIEngineTests", dependencies: ["DIEngine"]),
         .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime"]),
+        .testTarget(name: "DeliCompatibilityTests", dependencies: ["DIRuntime"]),
         .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine"]),
     ]
 )

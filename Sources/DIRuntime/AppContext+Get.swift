@@ -16,7 +16,7 @@ extension AppContext {
     public func get<T: Factory>(
         _ type: T.Type,
         qualifier: String = "",
-        payload: _Payload,
+        payload: T.RawPayload,
         resolveRole: ResolveRole = .recursive
     ) -> T? {
         lock.withLockHeld {
@@ -33,7 +33,7 @@ extension AppContext {
     public func get<T: Factory>(
         _ type: [T].Type,
         qualifier: String = "",
-        payload: _Payload,
+        payload: T.RawPayload,
         resolveRole: ResolveRole = .default
     ) -> [T] {
         lock.withLockHeld { resolveArray(T.self, qualifier: qualifier, payload: payload, resolveRole: resolveRole) }
@@ -53,6 +53,34 @@ extension AppContext {
         }
     }
 
+    /// The cached instances of `T`'s chain entries whose qualifier matches (same lookup as the array
+    /// `get`), never creating one: entries without a cached instance are left out.
+    public func get<T>(withoutResolve type: [T].Type, qualifier: String = "", resolveRole: ResolveRole = .default)
+        -> [T]
+    {
+        lock.withLockHeld {
+            resolveRole.select(from: factoriesInOrder).flatMap { factory in
+                factory.chainRegistrations(of: T.self, qualifier: qualifier, kind: .instance).compactMap {
+                    factory.cachedInstance(of: $0) as? T
+                }
+            }
+        }
+    }
+
+    /// The cached instance of the first registration whose type is named `className` (as `Module.Type`
+    /// or `Type`) with exactly `qualifier`, never creating one.
+    public func get<T>(
+        withoutResolve type: T.Type,
+        className: String,
+        qualifier: String = "",
+        resolveRole: ResolveRole = .recursive
+    ) -> T? {
+        lock.withLockHeld {
+            firstRegistration(named: className, qualifier: qualifier, kind: .instance, resolveRole: resolveRole)
+                .flatMap { factory, registration in factory.cachedInstance(of: registration) as? T }
+        }
+    }
+
     /// The instance of the first registration whose type is named `className` (as `Module.Type` or
     /// `Type`) with exactly `qualifier`, cast to `T`.
     public func get<T>(
@@ -62,12 +90,8 @@ extension AppContext {
         resolveRole: ResolveRole = .recursive
     ) -> T? {
         lock.withLockHeld {
-            for factory in resolveRole.select(from: factoriesInOrder) {
-                if let registration = factory.registrations(named: className, qualifier: qualifier).first {
-                    return instance(of: registration, in: factory, payload: nil) as? T
-                }
-            }
-            return nil
+            firstRegistration(named: className, qualifier: qualifier, kind: .instance, resolveRole: resolveRole)
+                .flatMap { factory, registration in instance(of: registration, in: factory, payload: nil) as? T }
         }
     }
 
@@ -80,10 +104,40 @@ extension AppContext {
     ) -> [T] {
         lock.withLockHeld {
             resolveRole.select(from: factoriesInOrder).flatMap { factory in
-                factory.registrations(named: className, qualifier: qualifier).compactMap { registration in
+                factory.registrations(named: className, qualifier: qualifier, kind: .instance).compactMap {
+                    registration in
                     instance(of: registration, in: factory, payload: nil) as? T
                 }
             }
         }
+    }
+
+    /// A new instance from the unqualified factory registration whose type is named `className`.
+    public func get<T: Factory>(
+        _ type: T.Type,
+        className: String,
+        payload: T.RawPayload,
+        resolveRole: ResolveRole = .recursive
+    ) -> T? {
+        lock.withLockHeld {
+            firstRegistration(named: className, qualifier: "", kind: .factory, resolveRole: resolveRole)
+                .flatMap { factory, registration in instance(of: registration, in: factory, payload: payload) as? T }
+        }
+    }
+
+    /// The first registration, in the selected factories, whose type is named `className` (DIRuntime's
+    /// replacement for Deli's `NSClassFromString`, which does not work on Linux).
+    private func firstRegistration(
+        named className: String,
+        qualifier: String,
+        kind: Registration.Kind,
+        resolveRole: ResolveRole
+    ) -> (ModuleFactory, Registration)? {
+        for factory in resolveRole.select(from: factoriesInOrder) {
+            if let registration = factory.registrations(named: className, qualifier: qualifier, kind: kind).first {
+                return (factory, registration)
+            }
+        }
+        return nil
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Lazy injection differs from Deli on purpose: the injector runs synchronously, on the calling
 /// thread, right after the new instance has been stored in its scope cache (so a cycle back to it finds
-/// the stored instance) and before the instance is returned. Deli dispatched it to the main queue.
+/// the stored instance) and before the instance is returned. Deli dispatched it to the main queue;
+/// `lazyInjection = .mainQueue` restores that.
 public final class AppContext: @unchecked Sendable {
     /// The context `Inject(...)`, `Config(...)` and the property wrappers use outside a resolution.
     public static let shared = AppContext()
@@ -22,6 +23,7 @@ public final class AppContext: @unchecked Sendable {
     }
 
     let lock = NSRecursiveLock()
+    private(set) var lazyInjectionMode = LazyInjection.synchronous
     private var loaded: [LoadedFactory] = []
     private var nextLoadOrder = 0
     private(set) var factoriesInOrder: [ModuleFactory] = []
@@ -29,6 +31,13 @@ public final class AppContext: @unchecked Sendable {
 
     /// A context of its own, independent of `shared` (tests, several containers).
     public init() {}
+
+    /// When injectors of lazy registrations (`registerLazy`, `registerLazyFactory`) run: `.synchronous`
+    /// (the default) before the request returns, `.mainQueue` on a later turn of the main queue, as Deli.
+    public var lazyInjection: LazyInjection {
+        get { lock.withLockHeld { lazyInjectionMode } }
+        set { lock.withLockHeld { lazyInjectionMode = newValue } }
+    }
 
     /// Creates one instance of each factory type, loads them in order, then creates their `.always`
     /// instances.
@@ -90,16 +99,19 @@ public final class AppContext: @unchecked Sendable {
     }
 
     /// Unloads every factory; context-level properties stay.
-    public func unloadAll() {
+    @discardableResult
+    public func unloadAll() -> Self {
         lock.withLockHeld {
             for factory in factoriesInOrder {
                 unload(factory)
             }
         }
+        return self
     }
 
     /// Drops every cached instance of every loaded factory, then creates the `.always` ones again.
-    public func reset() {
+    @discardableResult
+    public func reset() -> Self {
         lock.withLockHeld {
             for factory in factoriesInOrder {
                 factory.reset()
@@ -108,12 +120,13 @@ public final class AppContext: @unchecked Sendable {
                 createEagerInstances(of: factory)
             }
         }
+        return self
     }
 
-    /// The first loaded factory (in priority order) whose type is exactly `type`.
-    public func getFactory<T: ModuleFactory>(_ type: T.Type) -> T? {
+    /// Every loaded factory (in priority order) that is a `T`.
+    public func getFactory<T>(_ type: T.Type) -> [T] {
         lock.withLockHeld {
-            factoriesInOrder.first { Swift.type(of: $0) == type } as? T
+            factoriesInOrder.compactMap { $0 as? T }
         }
     }
 

@@ -12,6 +12,13 @@ public protocol Payload: _Payload {
 /// A type created per request from a payload (see `AutowiredFactory`, `LazyAutowiredFactory`).
 public protocol Factory: Inject {
     associatedtype RawPayload: Payload
+
+    /// The payload type `get(T.self, payload:)` expects; `RawPayload.self` unless the type overrides it.
+    var payloadType: RawPayload.Type { get }
+}
+
+extension Factory {
+    public var payloadType: RawPayload.Type { RawPayload.self }
 }
 
 /// A factory whose initialiser takes dependencies and, last, `payload:`.
@@ -25,6 +32,7 @@ public protocol AutowiredFactory: Factory, DependencyAliases where RawPayload ==
     associatedtype _Payload: Payload
 
     var qualifier: String? { get }
+    var scope: Scope { get }
 
     init(payload: _Payload)
     init(_ dep1: Dep1, payload: _Payload)
@@ -46,6 +54,8 @@ public protocol AutowiredFactory: Factory, DependencyAliases where RawPayload ==
 
 extension AutowiredFactory {
     public var qualifier: String? { nil }
+    /// Always `.prototype`: every request creates a new instance from its payload.
+    public var scope: Scope { .prototype }
 
     public init(payload: _Payload) { placeholderInitialiserCalled(Self.self) }
     public init(_ dep1: Dep1, payload: _Payload) { placeholderInitialiserCalled(Self.self) }
@@ -74,17 +84,20 @@ extension AutowiredFactory {
     ) { placeholderInitialiserCalled(Self.self) }
 }
 
-/// A factory created with `init(payload:)` whose `inject(...)` method receives its dependencies.
-public protocol LazyAutowiredFactory: Factory, DependencyAliases where RawPayload == _Payload {
+/// A factory created with `init(payload:)` whose `inject(_:)` method receives its dependencies.
+public protocol LazyAutowiredFactory: Factory, LazyDependencies where RawPayload == _Payload {
     associatedtype _Payload: Payload
 
     var qualifier: String? { get }
+    var scope: Scope { get }
 
     init(payload: _Payload)
 }
 
 extension LazyAutowiredFactory {
     public var qualifier: String? { nil }
+    /// Always `.prototype`: every request creates a new instance from its payload.
+    public var scope: Scope { .prototype }
 }
 
 private func placeholderInitialiserCalled(_ type: Any.Type) -> Never {

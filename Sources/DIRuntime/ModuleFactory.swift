@@ -74,6 +74,48 @@ open class ModuleFactory {
         add(type, qualifier: qualifier, kind: .factory, scope: .prototype, create: resolver, inject: injector)
     }
 
+    // Deli's signatures, taking the type-erased `Resolver` and `FactoryResolver`; disfavoured so that a
+    // closure literal picks the typed versions above.
+    @_disfavoredOverload @discardableResult
+    public func register<T>(
+        _ type: T.Type,
+        resolver: @escaping Resolver,
+        qualifier: String = "",
+        scope: Scope = .singleton
+    ) -> Linker<T> {
+        add(type, qualifier: qualifier, kind: .instance, scope: scope, create: { _ in resolver() }, inject: nil)
+    }
+
+    @_disfavoredOverload @discardableResult
+    public func registerLazy<T>(
+        _ type: T.Type,
+        resolver: @escaping Resolver,
+        injector: @escaping (T) -> Void,
+        qualifier: String = "",
+        scope: Scope = .singleton
+    ) -> Linker<T> {
+        add(type, qualifier: qualifier, kind: .instance, scope: scope, create: { _ in resolver() }, inject: injector)
+    }
+
+    @_disfavoredOverload @discardableResult
+    public func registerFactory<T>(
+        _ type: T.Type,
+        resolver: @escaping FactoryResolver,
+        qualifier: String = ""
+    ) -> Linker<T> {
+        add(type, qualifier: qualifier, kind: .factory, scope: .prototype, create: resolver, inject: nil)
+    }
+
+    @_disfavoredOverload @discardableResult
+    public func registerLazyFactory<T>(
+        _ type: T.Type,
+        resolver: @escaping FactoryResolver,
+        injector: @escaping (T) -> Void,
+        qualifier: String = ""
+    ) -> Linker<T> {
+        add(type, qualifier: qualifier, kind: .factory, scope: .prototype, create: resolver, inject: injector)
+    }
+
     /// Deep-merges `properties` into this factory's properties: mappings merge recursively, any other
     /// value replaces the earlier one.
     public func loadProperty(_ properties: [String: Any]) {
@@ -87,7 +129,7 @@ open class ModuleFactory {
         qualifier: String,
         kind: Registration.Kind,
         scope: Scope,
-        create: @escaping (_Payload) -> T,
+        create: @escaping (_Payload) -> Any,
         inject: ((T) -> Void)?
     ) -> Linker<T> {
         let registration = Registration(
@@ -119,6 +161,10 @@ open class ModuleFactory {
         chains[type, default: []].append(key)
     }
 }
+
+/// Deli's names for the resolver closures the `register` functions take.
+public typealias Resolver = () -> Any
+public typealias FactoryResolver = (_Payload) -> Any
 
 /// What a non-factory resolver receives in place of a payload (it ignores it).
 private struct NoPayload: _Payload {}
@@ -161,11 +207,11 @@ extension ModuleFactory {
     }
 
     /// Registrations whose type is named `typeName` (full or short name), in registration order.
-    func registrations(named typeName: String, qualifier: String) -> [Registration] {
+    func registrations(named typeName: String, qualifier: String, kind: Registration.Kind) -> [Registration] {
         storageLock.withLockHeld {
             registrationOrder.compactMap { key in
                 guard key.qualifier == qualifier, let registration = registrations[key],
-                    registration.kind == .instance, registration.matches(typeName: typeName)
+                    registration.kind == kind, registration.matches(typeName: typeName)
                 else { return nil }
                 return registration
             }

@@ -9,6 +9,11 @@
 //   earlier would break the very cycles lazy injection exists for: in Deli's example
 //   `MessageService -> FriendService -> UserService(lazy) -> MessageService`, resolving MessageService
 //   first would make UserService's injector ask for the MessageService still under construction.
+//
+// With `AppContext.lazyInjection = .mainQueue` the same flush hands each injection to the main queue
+// instead (Deli's timing); it then runs there as above, on the main thread's trace.
+import Dispatch
+
 extension ResolutionTrace {
     struct PendingInjection {
         let context: AppContext
@@ -18,6 +23,13 @@ extension ResolutionTrace {
         /// The uncached (prototype) registrations whose injection led to this one: meeting one of them
         /// again means the injection would never end.
         let lineage: [Registration]
+        /// Whether the flush hands this injection to the main queue rather than running it.
+        var isDeferred: Bool
+    }
+
+    /// Carries a deferred injection to the main queue; only the main thread touches it afterwards.
+    private struct DeferredInjection: @unchecked Sendable {
+        let pending: PendingInjection
     }
 
     func enqueueInjection(of instance: Any, by registration: Registration, in context: AppContext, isCached: Bool) {
@@ -27,7 +39,8 @@ extension ResolutionTrace {
                 registration: registration,
                 instance: instance,
                 isCached: isCached,
-                lineage: currentLineage
+                lineage: currentLineage,
+                isDeferred: context.lazyInjectionMode == .mainQueue
             )
         )
     }
@@ -39,10 +52,25 @@ extension ResolutionTrace {
         while next < pendingInjections.count {
             let pending = pendingInjections[next]
             next += 1
-            inject(pending)
+            if pending.isDeferred {
+                deferToMainQueue(pending)
+            } else {
+                inject(pending)
+            }
         }
         pendingInjections.removeAll()
         isFlushing = false
+    }
+
+    private func deferToMainQueue(_ pending: PendingInjection) {
+        var ready = pending
+        ready.isDeferred = false
+        let deferred = DeferredInjection(pending: ready)
+        DispatchQueue.main.async {
+            let trace = ResolutionTrace.current
+            trace.pendingInjections.append(deferred.pending)
+            trace.flushPendingInjectionsIfOutermost()
+        }
     }
 
     private func inject(_ pending: PendingInjection) {

@@ -45,3 +45,17 @@ public enum ResolveRole {
         }
     }
 }
+
+/// Deli's earlier name for `ResolveRole`.
+@available(*, deprecated, renamed: "ResolveRole")
+public typealias ResolveRule = ResolveRole
+
+/// When an `AppContext` runs the injectors of lazy registrations (`LazyAutowired`, `LazyAutowiredFactory`).
+public enum LazyInjection: Sendable, Hashable {
+    /// On the resolving thread, after the new instance is stored and before the outermost request
+    /// returns: deterministic, and needs no run loop (command-line tools). The default.
+    case synchronous
+    /// Dispatched to the main queue, as Deli does: the dependencies are set on a later turn of the main
+    /// run loop (`RunLoop.main.run(until:)`, `dispatchMain()`, an app's event loop), not before `get` returns.
+    case mainQueue
+}

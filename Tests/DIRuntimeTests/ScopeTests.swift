@@ -151,7 +151,7 @@ final class ScopeFactory: ModuleFactory {
     }
 
     @Test func factoryResetDropsCachedInstances() throws {
-        let factory = try #require(context.getFactory(ScopeFactory.self))
+        let factory = try #require(context.getFactory(ScopeFactory.self).first)
         let shared = context.get(SharedService.self)
         factory.reset()
         #expect(context.get(withoutResolve: SharedService.self) == nil)
