@@ -49,13 +49,12 @@ extension SourceCache {
     public mutating func resolveFacts(
         _ lookups: [FileLookup], scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
     ) -> [FileFacts?] {
-        let decoder = BinaryDecoder(keyTable: keyTable)
         let slots = ResolutionSlots(count: lookups.count)
         DispatchQueue.concurrentPerform(iterations: lookups.count) { index in
             let lookup = lookups[index]
             switch lookup.outcome {
             case .cached(let encoded):
-                slots[index] = (try? decoder.decode(FileFacts.self, from: encoded)).map { .decoded($0) } ?? .undecodable
+                slots[index] = (try? FactsReader.read(encoded)).map { .decoded($0) } ?? .undecodable
             case .needsScan(let bytes, _): slots[index] = .scanned(scan(lookup.path, bytes))
             case .unreadable: slots[index] = .unreadable
             }

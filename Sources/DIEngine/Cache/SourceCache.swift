@@ -18,7 +18,6 @@ public struct SourceCache: Sendable {
     public let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
     public internal(set) var entries: [String: CacheEntry] = [:]
-    public internal(set) var keyTable = CodingKeyTable()
     /// The previous run's record, as loaded or last set.
     public internal(set) var run: RunRecord?
     /// Whether `save` has something to write.
@@ -87,7 +86,6 @@ public struct SourceCache: Sendable {
 
     private mutating func adopt(_ contents: CacheFileFormat.Contents) {
         entries = contents.entries
-        keyTable = contents.keyTable
         run = contents.run
     }
 
@@ -232,20 +230,17 @@ public struct SourceCache: Sendable {
         return examination.lookup
     }
 
-    /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored encoding does not fit
-    /// the current `FileFacts`; rescan the file then (`resolveFacts` does).
-    public func facts(of encodedFacts: ArraySlice<UInt8>) throws -> FileFacts {
-        try BinaryDecoder(keyTable: keyTable).decode(FileFacts.self, from: encodedFacts)
+    /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored bytes are damaged;
+    /// rescan the file then (`resolveFacts` does).
+    public func facts(of encodedFacts: ArraySlice<UInt8>) throws(BinaryCodingError) -> FileFacts {
+        try FactsReader.read(encodedFacts)
     }
 
     /// Records freshly scanned facts for a file that `lookup` reported as `.needsScan`.
     public mutating func store(_ facts: FileFacts, for lookup: FileLookup) {
         guard case .needsScan(_, let pending) = lookup.outcome else { return }
         statistics.scanned += 1
-        var encoder = BinaryEncoder(keyTable: keyTable)
-        // Facts that cannot be encoded are used but not cached; the file is simply scanned again next run.
-        guard let encoded = try? encoder.encode(facts) else { return }
-        keyTable = encoder.keyTable
+        let encoded = FactsCodec.encode(facts)
         lazyFacts?.replaced.insert(lookup.key)
         entries[lookup.key] = CacheEntry(
             status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
@@ -261,7 +256,7 @@ public struct SourceCache: Sendable {
         do {
             try AtomicFileWriter.write(
                 pieces: CacheFileFormat.encodedPieces(
-                    CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries)),
+                    CacheFileFormat.Contents(identity: identity, run: run, entries: entries)),
                 to: path)
         } catch {
             return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
@@ -276,7 +271,7 @@ public struct SourceCache: Sendable {
         _ = cache.loadFacts()
         return CacheFileFormat.encode(
             CacheFileFormat.Contents(
-                identity: cache.identity, keyTable: cache.keyTable, run: cache.run, entries: cache.entries))
+                identity: cache.identity, run: cache.run, entries: cache.entries))
     }
 
     /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file

@@ -82,8 +82,8 @@ struct SourceLookup {
         }
     }
 
-    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts:
-    /// the encoding's key numbers only ever grow within one cache file. Nil if a file has no cached facts.
+    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts
+    /// (the encoding is canonical). Nil if a file has no cached facts.
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)

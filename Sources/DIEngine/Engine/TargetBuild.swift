@@ -66,9 +66,8 @@ struct TargetBuild {
         progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
-        if result.writable, let contentDigest, let factsDigest,
+        if result.writable, let contentDigest, let factsDigest {
             let payload = record(of: outputs, factsDigest: factsDigest, diagnostics: result.diagnostics)
-        {
             lookup.record(RunRecord(inputsDigest: contentDigest, payload: payload))
         }
         saveCache(into: &result, after: earlier, progress: &progress)
@@ -131,7 +130,7 @@ struct TargetBuild {
     }
 
     /// The payload a later run with the same inputs replays.
-    private func record(of outputs: TargetOutputs, factsDigest: UInt64, diagnostics: [Diagnostic]) -> [UInt8]? {
+    private func record(of outputs: TargetOutputs, factsDigest: UInt64, diagnostics: [Diagnostic]) -> [UInt8] {
         let files = [outputs.resolved, outputs.factory].compactMap { $0 }
         let record = BuildRecord(
             factsDigest: factsDigest, diagnostics: diagnostics,
