@@ -23,6 +23,14 @@ public struct SourceCache: Sendable {
     /// Whether `save` has something to write.
     public internal(set) var hasChanges = false
     public internal(set) var statistics = CacheStatistics()
+    /// The stored facts of the entries that `lookup` dropped because their file changed or cannot be read
+    /// (empty slices until `loadFacts` for a lazily loaded cache), so that a run can tell which files'
+    /// facts changed.
+    public internal(set) var displacedFacts: [String: ArraySlice<UInt8>] = [:]
+    /// Entries `lookup` dropped because their file is no longer a source of the target.
+    public internal(set) var droppedEntries = 0
+    /// Files `lookup` found without an entry.
+    public internal(set) var newFiles = 0
     /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
     var lazyFacts: LazyFacts?
 
@@ -107,12 +115,16 @@ public struct SourceCache: Sendable {
         }
         guard case .success(let loaded) = contents else {
             entries = [:]
+            displacedFacts = [:]
+            newFiles = 0
+            droppedEntries = 0
             hasChanges = true
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
         for (path, entry) in loaded.entries where !lazy.replaced.contains(path) {
             entries[path]?.encodedFacts = entry.encodedFacts
         }
+        for path in displacedFacts.keys { displacedFacts[path] = loaded.entries[path]?.encodedFacts ?? [] }
         return nil
     }
 
@@ -153,7 +165,8 @@ public struct SourceCache: Sendable {
                 if examination.finding != .fresh && !kept.hasSameStatus(as: examination.previous) {
                     entries[lookup.key] = kept
                 }
-            } else if examination.previous != nil {
+            } else if let previous = examination.previous {
+                displacedFacts[lookup.key] = previous.encodedFacts
                 entries[lookup.key] = nil
             }
             return lookup
@@ -162,7 +175,9 @@ public struct SourceCache: Sendable {
         // (a file listed twice also ends up here, harmlessly).
         if retained != entries.count {
             let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
+            let count = entries.count
             entries = entries.filter { listed.contains($0.key) }
+            droppedEntries += count - entries.count
             hasChanges = true
         }
         return lookups
@@ -224,6 +239,7 @@ public struct SourceCache: Sendable {
         case .changed:
             statistics.hashed += 1
             hasChanges = true
+            if examination.previous == nil { newFiles += 1 }
         case .unreadable:
             break
         }

@@ -37,22 +37,29 @@ struct TargetBuild {
     /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier
     /// target failed.
     mutating func run(after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog) -> Result {
-        let previous = lookup.cache.run
-        if let contentDigest, let previous {
-            if previous.inputsDigest != contentDigest {
-                progress.log("target '\(name)': inputs changed since the last build")
-            } else if let record = intactRecord(previous, progress: &progress) {
-                progress.log("target '\(name)': inputs unchanged since the last build; outputs unchanged")
-                return replay(record, after: earlier, writable: writable, progress: &progress)
-            }
+        let previous = lookup.cache.run.map(PreviousBuild.init)
+        let cacheEnabled = inputs != nil
+        let contentDigest = contentDigest
+        func decide(_ facts: FactsChange?) -> BuildPlan? {
+            IncrementalPolicy.plan(
+                cacheEnabled: cacheEnabled, previous: previous, contentDigest: contentDigest, facts: facts)
         }
-        lookup.scanChanged(progress: &progress)
-        let factsDigest = lookup.factsHashes().flatMap { inputs?.factsDigest(lookup.lookups, factsHashes: $0) }
-        if let previous, let contentDigest, let factsDigest, let record = intactRecord(previous, progress: &progress),
-            record.factsDigest == factsDigest
-        {
-            progress.log("target '\(name)': sources changed, but none of their facts; outputs unchanged")
-            lookup.record(RunRecord(inputsDigest: contentDigest, payload: previous.payload))
+        var plan = decide(nil)
+        var factsDigest: UInt64?
+        if plan?.isReplay != true {
+            lookup.scanChanged(progress: &progress)
+            factsDigest = lookup.factsHashes().flatMap { inputs?.factsDigest(lookup.lookups, factsHashes: $0) }
+            plan =
+                plan
+                ?? decide(factsDigest.map { FactsChange(digest: $0, changedFiles: lookup.cache.filesWithChangedFacts) })
+        }
+        let decided = plan ?? .rebuild(.unreadableInput)
+        progress.log("target '\(name)': plan: \(decided)")
+        if case .replay(let reason) = decided, case .intact(let record) = previous?.state {
+            if reason == .factsUnchanged, let run = lookup.cache.run, let contentDigest {
+                // The next run with these sources replays without scanning them.
+                lookup.record(RunRecord(inputsDigest: contentDigest, payload: run.payload))
+            }
             return replay(record, after: earlier, writable: writable, progress: &progress)
         }
         let clock = ContinuousClock()
@@ -87,19 +94,6 @@ struct TargetBuild {
 
     private func fails(_ diagnostics: [Diagnostic]) -> Bool {
         DiagnosticReport(diagnostics).fails(with: reportOptions)
-    }
-
-    /// The previous run's record if it decodes and the outputs it describes are still on disk.
-    private func intactRecord(_ run: RunRecord, progress: inout ProgressLog) -> BuildRecord? {
-        guard let record = BuildRecord.decode(run.payload) else {
-            progress.log("target '\(name)': ignoring the last build's record: it does not decode")
-            return nil
-        }
-        if let changed = record.outputs.first(where: { !$0.isIntact }) {
-            progress.log("target '\(name)': '\(changed.path)' was changed or removed since the last build")
-            return nil
-        }
-        return record
     }
 
     private mutating func replay(
