@@ -1,8 +1,9 @@
-/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). When the inputs digest
-/// equals the previous run's and its outputs are untouched, the run replays that run's record: it prints
-/// the same warnings and writes the depfile, and reads no source and touches no other output. Otherwise
-/// it scans, links, validates and generates, then writes the cache, the resolved file, the depfile and
-/// the factory in this order; after any error (of this or an earlier target) only the cache is written.
+/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). `IncrementalPolicy` decides
+/// the `BuildPlan`. When the inputs (or all facts) equal the previous run's and its outputs are untouched,
+/// the run replays that run's record: it prints the same warnings and writes the depfile, and touches no
+/// other output. Otherwise it scans, links, validates and generates, then writes the cache, the resolved
+/// file, the depfile and the factory in this order; after any error (of this or an earlier target) only
+/// the cache is written.
 struct TargetBuild {
     private var lookup: SourceLookup
     private let depfile: TargetOutputs.DepfileOptions
