@@ -11,6 +11,14 @@ enum FactsReader {
         }
     }
 
+    /// `FileFacts.mayRegisterOrDepend` of the encoded facts, from their first byte.
+    static func mayRegisterOrDepend(_ blob: ArraySlice<UInt8>) throws(BinaryCodingError) -> Bool {
+        try blob.reading { reader throws(BinaryCodingError) in
+            _ = try reader.readCount()
+            return try reader.readByte() & 8 != 0
+        }
+    }
+
     /// The interface only: every declaration's detail (initialisers, inject methods, properties, calls,
     /// ConfigProperty target) is left empty, and its bytes are skipped without being looked at.
     static func readInterface(_ blob: ArraySlice<UInt8>) throws(BinaryCodingError) -> FileFacts {

@@ -1,7 +1,7 @@
 /// The cache's encoding of `FileFacts`, written field by field (no key names, no reflection), in two parts:
 ///
 ///     interface length (varint), interface, detail
-///     interface: flags (skipped, generated, invalidUTF8), imports, file typealiases, diagnostics,
+///     interface: flags (skipped, generated, invalidUTF8, mayRegisterOrDepend), imports, file typealiases, diagnostics,
 ///                declarations (header fields, inherited names, conditions, member typealiases,
 ///                scope and qualifier values)
 ///     detail:    per declaration, in the same order: initialisers, inject methods, properties, Config
@@ -35,7 +35,7 @@ enum FactsCodec {
 
 extension ByteWriter {
     fileprivate mutating func writeInterface(of facts: FileFacts) {
-        writeFlags(facts.skipped, facts.generated, facts.invalidUTF8)
+        writeFlags(facts.skipped, facts.generated, facts.invalidUTF8, facts.mayRegisterOrDepend)
         writeArray(facts.imports) { writer, fact in
             writer.writeString(fact.module)
             writer.writeFlags(fact.testable)

@@ -131,7 +131,8 @@ struct SourceLookup {
     /// decodes).
     private mutating func resolveThroughCache(runtimeModule: String) -> [Result<FileFacts, FileSystemError>] {
         let unscanned = lookups.indices.filter { scanned[$0] == nil }
-        let decoded = cache.resolveFacts(unscanned.map { lookups[$0] }) { path, bytes in
+        let detailNeeded = scanned.values.contains { $0.mayRegisterOrDepend }
+        let decoded = cache.resolveFacts(unscanned.map { lookups[$0] }, detailNeeded: detailNeeded) { path, bytes in
             SourceFacts.facts(ofSource: bytes, path: path, runtimeModule: runtimeModule)
         }
         var results = lookups.indices.map { index -> Result<FileFacts, FileSystemError> in

@@ -68,12 +68,11 @@ import Testing
             #expect(try FactsReader.readInterface(blob) == facts.interface, "\(name)")
             // The interface bytes are a prefix of the blob's content, independent of the detail.
             var detailChanged = facts
+            // Detail changed without changing whether the file has DI facts (a flag of the interface).
             for index in detailChanged.declarations.indices {
-                detailChanged.declarations[index].initializers = []
-                detailChanged.declarations[index].injectCalls.append(
-                    InjectCallFact(
-                        type: TypeReference(written: "X", name: "X"), isEager: true, position: .init(line: 9, column: 9)
-                    ))
+                detailChanged.declarations[index].injectMethods = []
+                detailChanged.declarations[index].initializers.append(
+                    InitializerFact(parameters: [], position: .init(line: 9, column: 9)))
             }
             #expect(
                 try FactsCodec.interfaceBytes(of: FactsCodec.encode(detailChanged)[...])
