@@ -5,17 +5,11 @@ public enum BinaryCodingError: Error, Sendable, Equatable, CustomStringConvertib
     case truncated
     /// A value is out of range or malformed.
     case invalid(String)
-    /// The data names a different key than the type asks for next (the type changed since encoding).
-    case keyMismatch(expected: String)
-    /// The value uses a Codable feature this positional format cannot represent.
-    case unsupported(String)
 
     public var description: String {
         switch self {
         case .truncated: "unexpected end of data"
         case .invalid(let what): "invalid data: \(what)"
-        case .keyMismatch(let key): "expected key '\(key)' not found"
-        case .unsupported(let what): "unsupported: \(what)"
         }
     }
 }
@@ -129,27 +123,5 @@ struct ByteReader {
         // Ill-formed UTF-8 is repaired rather than rejected: the cache file is checksummed as a whole, and this
         // is the fast, contiguous decoding path.
         return String(decoding: try readRawBytes(count: count).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-    }
-}
-
-/// The key names of a binary encoding, numbered in order of first use. Encoded data refers to keys by
-/// number, so it stays compact, and decoding still checks every key name against the type being decoded.
-public struct CodingKeyTable: Sendable, Equatable {
-    public private(set) var names: [String]
-    private var numbers: [String: Int]
-
-    public init(names: [String] = []) {
-        self.names = []
-        self.numbers = [:]
-        for name in names { _ = number(for: name) }
-    }
-
-    public var count: Int { names.count }
-
-    mutating func number(for name: String) -> Int {
-        if let number = numbers[name] { return number }
-        numbers[name] = names.count
-        names.append(name)
-        return names.count - 1
     }
 }

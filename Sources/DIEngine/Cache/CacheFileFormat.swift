@@ -4,25 +4,23 @@
 ///     magic "DICACHE\0" (8 bytes), format version (fixed 32), head length (fixed 64: the bytes from the
 ///         start of the file to the end of the head checksum)
 ///     identity: tool version, scanner schema version, runtime module, define count, defines
-///     key table: count, key names                       (for the binary-encoded facts)
 ///     run record: 0, or 1 + inputs digest (fixed 64) + payload length + payload
 ///     stat table: entry count, then per entry in path byte order:
 ///         path, size, mtime ns (zig-zag), inode, xxh3 (fixed 64), verify (byte), facts length
 ///     head checksum: xxh3-64 of every preceding byte (fixed 64)
-///     facts blobs, concatenated in stat-table order
+///     facts blobs (`FactsCodec`), concatenated in stat-table order
 ///     blobs checksum: xxh3-64 of the blobs (fixed 64)
 ///
 /// The head (stat table and run record) is read and checked on its own, so a no-op build reads neither
 /// the blobs nor any source; a blob is decoded only when its facts are needed.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("DICACHE\0".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// Magic, version and head length.
     static let prefixSize = 20
 
     struct Contents {
         var identity: CacheIdentity
-        var keyTable: CodingKeyTable
         var run: RunRecord?
         var entries: [String: CacheEntry]
     }
@@ -62,8 +60,6 @@ enum CacheFileFormat {
         writer.writeString(contents.identity.runtimeModule)
         writer.writeVarint(contents.identity.defines.count)
         for define in contents.identity.defines { writer.writeString(define) }
-        writer.writeVarint(contents.keyTable.count)
-        for name in contents.keyTable.names { writer.writeString(name) }
         if let run = contents.run {
             writer.writeByte(1)
             writer.writeFixed64(run.inputsDigest)
@@ -168,13 +164,10 @@ enum CacheFileFormat {
             guard try checksumReader.readFixed64() == Fingerprint.xxh3(reader.buffer) else { throw Rejection.checksum }
             let identity = try readIdentity(&reader)
             if let difference = describeDifference(identity, expected) { throw Rejection.identity(difference) }
-            let keyNames = try readStrings(&reader)
-            let keyTable = CodingKeyTable(names: keyNames)
-            guard keyTable.count == keyNames.count else { throw BinaryCodingError.invalid("duplicate key name") }
             let run = try readRun(&reader)
             let (entries, blobs) = try readEntries(&reader)
             guard reader.isAtEnd else { throw BinaryCodingError.invalid("bytes after the stat table") }
-            let contents = Contents(identity: identity, keyTable: keyTable, run: run, entries: entries)
+            let contents = Contents(identity: identity, run: run, entries: entries)
             return Head(contents: contents, blobs: blobs, headLength: buffer.count)
         } catch let rejection as Rejection {
             throw rejection

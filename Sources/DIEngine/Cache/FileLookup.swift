@@ -46,16 +46,40 @@ extension SourceCache {
     /// The facts of every looked-up file, in order (nil for unreadable ones): decoded from the cache, or
     /// produced by `scan(path, bytes)` and stored. Decoding and scanning run in parallel; `scan` must be a
     /// pure function of its arguments. A cached entry that no longer decodes is read and scanned again.
+    ///
+    /// Unless `detailNeeded` (other facts of the run may register or depend), cached files are decoded
+    /// without their DI detail when no file of the run has a DI fact (`FileFacts.mayRegisterOrDepend`):
+    /// the link stage then looks at nothing but the interface.
     public mutating func resolveFacts(
-        _ lookups: [FileLookup], scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
+        _ lookups: [FileLookup], detailNeeded: Bool = true,
+        scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
     ) -> [FileFacts?] {
-        let decoder = BinaryDecoder(keyTable: keyTable)
+        let interfaceOnly =
+            !detailNeeded
+            && lookups.allSatisfy { lookup in
+                guard case .cached(let encoded) = lookup.outcome else { return true }
+                return (try? FactsReader.mayRegisterOrDepend(encoded)) == false
+            }
+        let facts = resolveFacts(lookups, interfaceOnly: interfaceOnly, scan: scan)
+        guard interfaceOnly, facts.contains(where: { $0?.mayRegisterOrDepend == true }) else { return facts }
+        // A file scanned just now has DI facts: every file's detail is needed after all.
+        return zip(lookups, facts).map { lookup, facts in
+            guard case .cached(let encoded) = lookup.outcome else { return facts }
+            return (try? FactsReader.read(encoded)) ?? facts
+        }
+    }
+
+    private mutating func resolveFacts(
+        _ lookups: [FileLookup], interfaceOnly: Bool,
+        scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
+    ) -> [FileFacts?] {
         let slots = ResolutionSlots(count: lookups.count)
         DispatchQueue.concurrentPerform(iterations: lookups.count) { index in
             let lookup = lookups[index]
             switch lookup.outcome {
             case .cached(let encoded):
-                slots[index] = (try? decoder.decode(FileFacts.self, from: encoded)).map { .decoded($0) } ?? .undecodable
+                let facts = interfaceOnly ? try? FactsReader.readInterface(encoded) : try? FactsReader.read(encoded)
+                slots[index] = facts.map { .decoded($0) } ?? .undecodable
             case .needsScan(let bytes, _): slots[index] = .scanned(scan(lookup.path, bytes))
             case .unreadable: slots[index] = .unreadable
             }

@@ -18,12 +18,19 @@ public struct SourceCache: Sendable {
     public let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
     public internal(set) var entries: [String: CacheEntry] = [:]
-    public internal(set) var keyTable = CodingKeyTable()
     /// The previous run's record, as loaded or last set.
     public internal(set) var run: RunRecord?
     /// Whether `save` has something to write.
     public internal(set) var hasChanges = false
     public internal(set) var statistics = CacheStatistics()
+    /// The stored facts of the entries that `lookup` dropped because their file changed or cannot be read
+    /// (empty slices until `loadFacts` for a lazily loaded cache), so that a run can tell which files'
+    /// facts changed.
+    public internal(set) var displacedFacts: [String: ArraySlice<UInt8>] = [:]
+    /// Entries `lookup` dropped because their file is no longer a source of the target.
+    public internal(set) var droppedEntries = 0
+    /// Files `lookup` found without an entry.
+    public internal(set) var newFiles = 0
     /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
     var lazyFacts: LazyFacts?
 
@@ -87,7 +94,6 @@ public struct SourceCache: Sendable {
 
     private mutating func adopt(_ contents: CacheFileFormat.Contents) {
         entries = contents.entries
-        keyTable = contents.keyTable
         run = contents.run
     }
 
@@ -109,12 +115,16 @@ public struct SourceCache: Sendable {
         }
         guard case .success(let loaded) = contents else {
             entries = [:]
+            displacedFacts = [:]
+            newFiles = 0
+            droppedEntries = 0
             hasChanges = true
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
         for (path, entry) in loaded.entries where !lazy.replaced.contains(path) {
             entries[path]?.encodedFacts = entry.encodedFacts
         }
+        for path in displacedFacts.keys { displacedFacts[path] = loaded.entries[path]?.encodedFacts ?? [] }
         return nil
     }
 
@@ -155,7 +165,8 @@ public struct SourceCache: Sendable {
                 if examination.finding != .fresh && !kept.hasSameStatus(as: examination.previous) {
                     entries[lookup.key] = kept
                 }
-            } else if examination.previous != nil {
+            } else if let previous = examination.previous {
+                displacedFacts[lookup.key] = previous.encodedFacts
                 entries[lookup.key] = nil
             }
             return lookup
@@ -164,7 +175,9 @@ public struct SourceCache: Sendable {
         // (a file listed twice also ends up here, harmlessly).
         if retained != entries.count {
             let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
+            let count = entries.count
             entries = entries.filter { listed.contains($0.key) }
+            droppedEntries += count - entries.count
             hasChanges = true
         }
         return lookups
@@ -226,26 +239,24 @@ public struct SourceCache: Sendable {
         case .changed:
             statistics.hashed += 1
             hasChanges = true
+            if examination.previous == nil { newFiles += 1 }
         case .unreadable:
             break
         }
         return examination.lookup
     }
 
-    /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored encoding does not fit
-    /// the current `FileFacts`; rescan the file then (`resolveFacts` does).
-    public func facts(of encodedFacts: ArraySlice<UInt8>) throws -> FileFacts {
-        try BinaryDecoder(keyTable: keyTable).decode(FileFacts.self, from: encodedFacts)
+    /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored bytes are damaged;
+    /// rescan the file then (`resolveFacts` does).
+    public func facts(of encodedFacts: ArraySlice<UInt8>) throws(BinaryCodingError) -> FileFacts {
+        try FactsReader.read(encodedFacts)
     }
 
     /// Records freshly scanned facts for a file that `lookup` reported as `.needsScan`.
     public mutating func store(_ facts: FileFacts, for lookup: FileLookup) {
         guard case .needsScan(_, let pending) = lookup.outcome else { return }
         statistics.scanned += 1
-        var encoder = BinaryEncoder(keyTable: keyTable)
-        // Facts that cannot be encoded are used but not cached; the file is simply scanned again next run.
-        guard let encoded = try? encoder.encode(facts) else { return }
-        keyTable = encoder.keyTable
+        let encoded = FactsCodec.encode(facts)
         lazyFacts?.replaced.insert(lookup.key)
         entries[lookup.key] = CacheEntry(
             status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
@@ -261,7 +272,7 @@ public struct SourceCache: Sendable {
         do {
             try AtomicFileWriter.write(
                 pieces: CacheFileFormat.encodedPieces(
-                    CacheFileFormat.Contents(identity: identity, keyTable: keyTable, run: run, entries: entries)),
+                    CacheFileFormat.Contents(identity: identity, run: run, entries: entries)),
                 to: path)
         } catch {
             return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
@@ -276,7 +287,7 @@ public struct SourceCache: Sendable {
         _ = cache.loadFacts()
         return CacheFileFormat.encode(
             CacheFileFormat.Contents(
-                identity: cache.identity, keyTable: cache.keyTable, run: cache.run, entries: cache.entries))
+                identity: cache.identity, run: cache.run, entries: cache.entries))
     }
 
     /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file

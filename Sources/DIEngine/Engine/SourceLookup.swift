@@ -82,8 +82,8 @@ struct SourceLookup {
         }
     }
 
-    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts:
-    /// the encoding's key numbers only ever grow within one cache file. Nil if a file has no cached facts.
+    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts
+    /// (the encoding is canonical). Nil if a file has no cached facts.
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
@@ -131,7 +131,8 @@ struct SourceLookup {
     /// decodes).
     private mutating func resolveThroughCache(runtimeModule: String) -> [Result<FileFacts, FileSystemError>] {
         let unscanned = lookups.indices.filter { scanned[$0] == nil }
-        let decoded = cache.resolveFacts(unscanned.map { lookups[$0] }) { path, bytes in
+        let detailNeeded = scanned.values.contains { $0.mayRegisterOrDepend }
+        let decoded = cache.resolveFacts(unscanned.map { lookups[$0] }, detailNeeded: detailNeeded) { path, bytes in
             SourceFacts.facts(ofSource: bytes, path: path, runtimeModule: runtimeModule)
         }
         var results = lookups.indices.map { index -> Result<FileFacts, FileSystemError> in

@@ -1,8 +1,9 @@
-/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). When the inputs digest
-/// equals the previous run's and its outputs are untouched, the run replays that run's record: it prints
-/// the same warnings and writes the depfile, and reads no source and touches no other output. Otherwise
-/// it scans, links, validates and generates, then writes the cache, the resolved file, the depfile and
-/// the factory in this order; after any error (of this or an earlier target) only the cache is written.
+/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). `IncrementalPolicy` decides
+/// the `BuildPlan`. When the inputs (or all facts) equal the previous run's and its outputs are untouched,
+/// the run replays that run's record: it prints the same warnings and writes the depfile, and touches no
+/// other output. Otherwise it scans, links, validates and generates, then writes the cache, the resolved
+/// file, the depfile and the factory in this order; after any error (of this or an earlier target) only
+/// the cache is written.
 struct TargetBuild {
     private var lookup: SourceLookup
     private let depfile: TargetOutputs.DepfileOptions
@@ -37,22 +38,29 @@ struct TargetBuild {
     /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier
     /// target failed.
     mutating func run(after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog) -> Result {
-        let previous = lookup.cache.run
-        if let contentDigest, let previous {
-            if previous.inputsDigest != contentDigest {
-                progress.log("target '\(name)': inputs changed since the last build")
-            } else if let record = intactRecord(previous, progress: &progress) {
-                progress.log("target '\(name)': inputs unchanged since the last build; outputs unchanged")
-                return replay(record, after: earlier, writable: writable, progress: &progress)
-            }
+        let previous = lookup.cache.run.map(PreviousBuild.init)
+        let cacheEnabled = inputs != nil
+        let contentDigest = contentDigest
+        func decide(_ facts: FactsChange?) -> BuildPlan? {
+            IncrementalPolicy.plan(
+                cacheEnabled: cacheEnabled, previous: previous, contentDigest: contentDigest, facts: facts)
         }
-        lookup.scanChanged(progress: &progress)
-        let factsDigest = lookup.factsHashes().flatMap { inputs?.factsDigest(lookup.lookups, factsHashes: $0) }
-        if let previous, let contentDigest, let factsDigest, let record = intactRecord(previous, progress: &progress),
-            record.factsDigest == factsDigest
-        {
-            progress.log("target '\(name)': sources changed, but none of their facts; outputs unchanged")
-            lookup.record(RunRecord(inputsDigest: contentDigest, payload: previous.payload))
+        var plan = decide(nil)
+        var factsDigest: UInt64?
+        if plan?.isReplay != true {
+            lookup.scanChanged(progress: &progress)
+            factsDigest = lookup.factsHashes().flatMap { inputs?.factsDigest(lookup.lookups, factsHashes: $0) }
+            plan =
+                plan
+                ?? decide(factsDigest.map { FactsChange(digest: $0, changedFiles: lookup.cache.filesWithChangedFacts) })
+        }
+        let decided = plan ?? .rebuild(.unreadableInput)
+        progress.log("target '\(name)': plan: \(decided)")
+        if case .replay(let reason) = decided, case .intact(let record) = previous?.state {
+            if reason == .factsUnchanged, let run = lookup.cache.run, let contentDigest {
+                // The next run with these sources replays without scanning them.
+                lookup.record(RunRecord(inputsDigest: contentDigest, payload: run.payload))
+            }
             return replay(record, after: earlier, writable: writable, progress: &progress)
         }
         let clock = ContinuousClock()
@@ -66,9 +74,8 @@ struct TargetBuild {
         progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
-        if result.writable, let contentDigest, let factsDigest,
+        if result.writable, let contentDigest, let factsDigest {
             let payload = record(of: outputs, factsDigest: factsDigest, diagnostics: result.diagnostics)
-        {
             lookup.record(RunRecord(inputsDigest: contentDigest, payload: payload))
         }
         saveCache(into: &result, after: earlier, progress: &progress)
@@ -88,19 +95,6 @@ struct TargetBuild {
 
     private func fails(_ diagnostics: [Diagnostic]) -> Bool {
         DiagnosticReport(diagnostics).fails(with: reportOptions)
-    }
-
-    /// The previous run's record if it decodes and the outputs it describes are still on disk.
-    private func intactRecord(_ run: RunRecord, progress: inout ProgressLog) -> BuildRecord? {
-        guard let record = BuildRecord.decode(run.payload) else {
-            progress.log("target '\(name)': ignoring the last build's record: it does not decode")
-            return nil
-        }
-        if let changed = record.outputs.first(where: { !$0.isIntact }) {
-            progress.log("target '\(name)': '\(changed.path)' was changed or removed since the last build")
-            return nil
-        }
-        return record
     }
 
     private mutating func replay(
@@ -131,7 +125,7 @@ struct TargetBuild {
     }
 
     /// The payload a later run with the same inputs replays.
-    private func record(of outputs: TargetOutputs, factsDigest: UInt64, diagnostics: [Diagnostic]) -> [UInt8]? {
+    private func record(of outputs: TargetOutputs, factsDigest: UInt64, diagnostics: [Diagnostic]) -> [UInt8] {
         let files = [outputs.resolved, outputs.factory].compactMap { $0 }
         let record = BuildRecord(
             factsDigest: factsDigest, diagnostics: diagnostics,

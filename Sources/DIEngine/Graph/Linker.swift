@@ -16,6 +16,21 @@ public enum Linker {
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule] = [],
         runtimeModule: String = "DIRuntime", exportLinks: Bool = false
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
+        guard files.contains(where: { $0.facts.mayRegisterOrDepend }) else {
+            return linkWithoutDI(
+                files: files, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+                exportLinks: exportLinks)
+        }
+        return linkEveryType(
+            files: files, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+            exportLinks: exportLinks)
+    }
+
+    /// The general path: builds the type table and hierarchy and looks at every declaration.
+    static func linkEveryType(
+        files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
+        runtimeModule: String, exportLinks: Bool
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
         let session = LinkSession(sources: files.map { LinkSource(path: $0.path, facts: $0.facts) })
         let table = session.table
         let roles = TypeRegistrar.roles(in: table)
@@ -67,6 +82,24 @@ public enum Linker {
         return (graph, session.diagnostics)
     }
 
+    /// `link` for sources that declare no registration and request no dependency or property: the type
+    /// table, hierarchy and member scan would find nothing, so only the scanner's diagnostics and the
+    /// imported modules remain. Gives the same graph and diagnostics as `linkEveryType`, except for
+    /// `LinkedGraph.types`, which only dependency resolution and its checks read (and there are none).
+    static func linkWithoutDI(
+        files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
+        runtimeModule: String, exportLinks: Bool
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
+        var graph = LinkedGraph(
+            importedRegistrations: importedModules.flatMap(\.registrations),
+            imports: GeneratedImports.merge(
+                imports: [], dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
+            properties: properties)
+        LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: [])
+        let diagnostics = files.flatMap { file in file.facts.diagnostics.map { $0.located(in: file.path) } }
+        return (graph, diagnostics)
+    }
+
     /// Generation order (`codegen.md` §1): type name, qualifier, then source location.
     private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
         let left = lhs.registration
@@ -92,5 +125,18 @@ public enum Linker {
                 superclasses: session.hierarchy.superclasses[name] ?? [])
         }
         return types
+    }
+}
+
+extension FileFacts {
+    /// Whether the link stage can find anything in this file beyond its scan diagnostics: a type listing a
+    /// registration protocol, or an `Inject`/`InjectProperty`/`Config` call or a DI property wrapper. False
+    /// for almost every file of a project that does not use dibuild. Conservative: true may find nothing.
+    var mayRegisterOrDepend: Bool {
+        declarations.contains { declaration in
+            !declaration.injectCalls.isEmpty || !declaration.injectPropertyCalls.isEmpty
+                || !declaration.configCalls.isEmpty || declaration.properties.contains { !$0.wrappers.isEmpty }
+                || declaration.inherited.contains { LinkNames.registrationKinds[$0.name] != nil }
+        }
     }
 }

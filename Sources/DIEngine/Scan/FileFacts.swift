@@ -4,7 +4,7 @@
 // `FileFacts.schemaVersion`.
 
 /// Everything the scanner learnt from one file.
-public struct FileFacts: Codable, Sendable, Equatable {
+public struct FileFacts: Sendable, Equatable {
     /// Bump whenever the facts or their meaning change; the cache keys on it.
     public static let schemaVersion = 3
 
@@ -27,7 +27,7 @@ public struct FileFacts: Codable, Sendable, Equatable {
 }
 
 /// A diagnostic whose location is a position in the scanned file; the linker adds the path.
-public struct ScanDiagnostic: Codable, Sendable, Equatable, Hashable {
+public struct ScanDiagnostic: Sendable, Equatable, Hashable {
     public var code: String
     public var severity: Severity
     public var message: String
@@ -52,7 +52,7 @@ public struct ScanDiagnostic: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-public struct ScanNote: Codable, Sendable, Equatable, Hashable {
+public struct ScanNote: Sendable, Equatable, Hashable {
     public var message: String
     public var position: SourcePosition
 
@@ -66,7 +66,7 @@ public struct ScanNote: Codable, Sendable, Equatable, Hashable {
 /// `#elseif c2` after `#if c1` is `!(c1) && (c2)`, `#else` negates all earlier conditions.
 public typealias ConditionStack = [String]
 
-public struct ImportFact: Codable, Sendable, Equatable {
+public struct ImportFact: Sendable, Equatable {
     /// The module part: `import class A.B` gives `A`; `import A.B` gives `A.B`.
     public var module: String
     public var testable: Bool
@@ -81,11 +81,11 @@ public struct ImportFact: Codable, Sendable, Equatable {
     }
 }
 
-public enum DeclarationKind: String, Codable, Sendable {
+public enum DeclarationKind: String, Sendable {
     case `class`, `struct`, `enum`, `actor`, `protocol`, `extension`
 }
 
-public enum AccessLevel: String, Codable, Sendable, Comparable {
+public enum AccessLevel: String, Sendable, Comparable {
     case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
     private var rank: Int {
@@ -103,7 +103,7 @@ public enum AccessLevel: String, Codable, Sendable, Comparable {
 }
 
 /// A name from an inheritance clause.
-public struct InheritedName: Codable, Sendable, Equatable, Hashable {
+public struct InheritedName: Sendable, Equatable, Hashable {
     /// As written, whitespace removed (`DIRuntime.Component`, `Foo<Bar>`).
     public var written: String
     /// With a module prefix (`DIRuntime.`, `Deli.` or the configured runtime module) removed when the rest
@@ -119,7 +119,7 @@ public struct InheritedName: Codable, Sendable, Equatable, Hashable {
 }
 
 /// One class, struct, enum, actor, protocol or extension declaration.
-public struct DeclarationFact: Codable, Sendable, Equatable {
+public struct DeclarationFact: Sendable, Equatable {
     public var kind: DeclarationKind
     /// For a type: its own simple name. For an extension: the extended type as written (`Outer.Inner`).
     public var name: String
@@ -191,7 +191,7 @@ public struct DeclarationFact: Codable, Sendable, Equatable {
 }
 
 /// A type as written in a parameter, property or call, after `annotations.md` §3 steps 1–2.
-public struct TypeReference: Codable, Sendable, Equatable, Hashable {
+public struct TypeReference: Sendable, Equatable, Hashable {
     /// As written, whitespace removed.
     public var written: String
     /// Element name for arrays, `any ` dropped; empty when unsupported.
@@ -214,7 +214,7 @@ public struct TypeReference: Codable, Sendable, Equatable, Hashable {
 }
 
 /// A parameter of an initialiser or `inject` method.
-public struct ParameterFact: Codable, Sendable, Equatable {
+public struct ParameterFact: Sendable, Equatable {
     /// External label; nil for `_`. A single-name parameter has that name as its label. Backticks removed.
     public var label: String?
     public var internalName: String
@@ -244,7 +244,7 @@ public struct ParameterFact: Codable, Sendable, Equatable {
     }
 }
 
-public struct InitializerFact: Codable, Sendable, Equatable {
+public struct InitializerFact: Sendable, Equatable {
     public var parameters: [ParameterFact]
     public var isFailable: Bool
     public var isGeneric: Bool
@@ -276,7 +276,7 @@ public struct InitializerFact: Codable, Sendable, Equatable {
 }
 
 /// An instance method named `inject`.
-public struct InjectMethodFact: Codable, Sendable, Equatable {
+public struct InjectMethodFact: Sendable, Equatable {
     public var parameters: [ParameterFact]
     public var isGeneric: Bool
     public var isThrowing: Bool
@@ -308,7 +308,7 @@ public enum ScopeName: String, Codable, Sendable {
 }
 
 /// A `scope` property: a recognised value, or the unsupported text (`S09` is reported by the scanner).
-public struct ScopeValueFact: Codable, Sendable, Equatable {
+public struct ScopeValueFact: Sendable, Equatable {
     public var value: ScopeName?
     public var text: String
     public var conditions: ConditionStack
@@ -324,7 +324,7 @@ public struct ScopeValueFact: Codable, Sendable, Equatable {
 }
 
 /// A `qualifier` property: a string literal, `nil` (stored as `""`), or invalid (`S10`, `isValid` false).
-public struct QualifierValueFact: Codable, Sendable, Equatable {
+public struct QualifierValueFact: Sendable, Equatable {
     public var value: String
     public var isValid: Bool
     public var conditions: ConditionStack
@@ -338,7 +338,7 @@ public struct QualifierValueFact: Codable, Sendable, Equatable {
     }
 }
 
-public struct TypealiasFact: Codable, Sendable, Equatable {
+public struct TypealiasFact: Sendable, Equatable {
     public var name: String
     /// Target as written, whitespace removed.
     public var target: String
@@ -361,12 +361,12 @@ public struct TypealiasFact: Codable, Sendable, Equatable {
     }
 }
 
-public enum PropertyWrapperKind: String, Codable, Sendable {
+public enum PropertyWrapperKind: String, Sendable {
     case dependency, dependencyArray, propertyValue
 }
 
 /// `@Dependency`, `@DependencyArray` or `@PropertyValue` on a property.
-public struct PropertyWrapperFact: Codable, Sendable, Equatable {
+public struct PropertyWrapperFact: Sendable, Equatable {
     public var kind: PropertyWrapperKind
     public var qualifier: String?
     public var qualifierBy: String?
@@ -390,7 +390,7 @@ public struct PropertyWrapperFact: Codable, Sendable, Equatable {
     }
 }
 
-public struct PropertyFact: Codable, Sendable, Equatable {
+public struct PropertyFact: Sendable, Equatable {
     public var name: String
     public var type: TypeReference?
     public var isStatic: Bool
@@ -422,7 +422,7 @@ public struct PropertyFact: Codable, Sendable, Equatable {
 }
 
 /// A dependency request inside a call: `Inject(T.self, qualifier: "q")` and friends.
-public struct InjectCallFact: Codable, Sendable, Equatable {
+public struct InjectCallFact: Sendable, Equatable {
     public var type: TypeReference
     public var qualifier: String?
     public var qualifierBy: String?
@@ -451,7 +451,7 @@ public struct InjectCallFact: Codable, Sendable, Equatable {
     }
 }
 
-public struct InjectPropertyCallFact: Codable, Sendable, Equatable {
+public struct InjectPropertyCallFact: Sendable, Equatable {
     public var path: String
     /// Position of the string literal.
     public var position: SourcePosition
@@ -465,7 +465,7 @@ public struct InjectPropertyCallFact: Codable, Sendable, Equatable {
 }
 
 /// `let name = Config(T.self, D.self…, qualifier:, scope:) { … }` in a Configuration body.
-public struct ConfigCallFact: Codable, Sendable, Equatable {
+public struct ConfigCallFact: Sendable, Equatable {
     /// The stored property; nil when the call is not the whole initial value of one (`S15` reported).
     public var propertyName: String?
     public var isStaticProperty: Bool

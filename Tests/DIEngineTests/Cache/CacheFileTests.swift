@@ -77,7 +77,8 @@ import Testing
         var version = bytes
         version[8] = 9
         #expect(
-            try load(version, tree).note == "ignoring cache '\(tree.cacheFile)': cache format version 9, expected 2")
+            try load(version, tree).note
+                == "ignoring cache '\(tree.cacheFile)': cache format version 9, expected \(CacheFileFormat.version)")
     }
 
     @Test func otherIdentityIsIgnored() throws {

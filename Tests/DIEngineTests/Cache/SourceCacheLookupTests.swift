@@ -120,7 +120,7 @@ import Testing
             status: status, contentHash: Fingerprint.xxh3(Array("class A {}".utf8)), needsVerification: false,
             encodedFacts: [0xFF, 0xFF])
         let contents = CacheFileFormat.Contents(
-            identity: CacheRun.identity, keyTable: CodingKeyTable(), run: nil, entries: [file: entry])
+            identity: CacheRun.identity, run: nil, entries: [file: entry])
         _ = try AtomicFileWriter.write(CacheFileFormat.encode(contents), to: tree.cacheFile)
         let scanner = RecordingScanner()
         let run = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)

@@ -1,0 +1,156 @@
+/// What a successful `build` of one target produced, kept as the payload of the cache's run record. A
+/// later run whose inputs digest is the same, and whose outputs are still the recorded ones, replays it
+/// instead of decoding facts, linking and generating: the result is the same by construction (cache
+/// transparency, `README.md` rule 2).
+struct BuildRecord: Equatable {
+    /// `BuildInputs.factsDigest` of the run; the run record's own digest is the content digest.
+    var factsDigest: UInt64
+    /// The diagnostics of the stages after the inventory (warnings only, since the run succeeded); printed
+    /// again on every run that replays the record.
+    var diagnostics: [Diagnostic]
+    /// The depfile, which every successful run writes again (Ninja deletes it after reading it).
+    var depfile: RecordedFile?
+    /// The factory and the resolved file as they were left on disk.
+    var outputs: [OutputStamp]
+
+    struct RecordedFile: Equatable {
+        var path: String
+        var text: String
+    }
+
+    /// Size and content hash of an output, plus its mtime when it is known at the time the record is
+    /// made (the cache is written before the outputs, §4.2, so a replaced output's mtime is not).
+    struct OutputStamp: Equatable {
+        var path: String
+        var size: UInt64
+        var modificationTime: Int64?
+        var contentHash: UInt64
+
+        /// The stamp of `text` about to be written to `path`: the current mtime if the file already holds
+        /// these bytes (it will not be rewritten).
+        init(expecting text: String, at path: String) {
+            let bytes = Array(text.utf8)
+            self.path = path
+            size = UInt64(bytes.count)
+            contentHash = Fingerprint.xxh3(bytes)
+            modificationTime = nil
+            if let status = FileStatus.ifExists(path: path), status.size == size,
+                (try? OpenFile.contents(atPath: path)).map(Fingerprint.xxh3) == contentHash
+            {
+                modificationTime = status.modificationTime
+            }
+        }
+
+        /// Whether the file on disk is still the recorded one: same size and mtime, or same size and hash.
+        var isIntact: Bool {
+            guard let status = FileStatus.ifExists(path: path), !status.isDirectory, status.size == size else {
+                return false
+            }
+            if status.modificationTime == modificationTime { return true }
+            return (try? Fingerprint.xxh3(fileAt: path)) == contentHash
+        }
+    }
+
+    /// The payload bytes, written field by field like the facts (`FactsCodec`).
+    func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeFixed64(factsDigest)
+        writer.writeVarint(diagnostics.count)
+        for diagnostic in diagnostics { writer.writeDiagnostic(diagnostic) }
+        writer.writeByte(depfile == nil ? 0 : 1)
+        if let depfile {
+            writer.writeString(depfile.path)
+            writer.writeString(depfile.text)
+        }
+        writer.writeVarint(outputs.count)
+        for output in outputs {
+            writer.writeString(output.path)
+            writer.writeVarint(output.size)
+            writer.writeByte(output.modificationTime == nil ? 0 : 1)
+            if let time = output.modificationTime { writer.writeSigned(time) }
+            writer.writeFixed64(output.contentHash)
+        }
+        return writer.bytes
+    }
+
+    /// Nil when the payload does not decode (damage): the run then takes the full path.
+    static func decode(_ payload: [UInt8]) -> BuildRecord? {
+        payload.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer)
+            let record = try? reader.readBuildRecord()
+            return reader.isAtEnd ? record : nil
+        }
+    }
+}
+
+extension BuildRecord.OutputStamp {
+    init(path: String, size: UInt64, modificationTime: Int64?, contentHash: UInt64) {
+        self.path = path
+        self.size = size
+        self.modificationTime = modificationTime
+        self.contentHash = contentHash
+    }
+}
+
+extension ByteReader {
+    fileprivate mutating func readBuildRecord() throws(BinaryCodingError) -> BuildRecord {
+        let factsDigest = try readFixed64()
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<(try readCount()) { diagnostics.append(try readDiagnostic()) }
+        var depfile: BuildRecord.RecordedFile?
+        switch try readByte() {
+        case 0: break
+        case 1: depfile = BuildRecord.RecordedFile(path: try readString(), text: try readString())
+        default: throw .invalid("depfile tag")
+        }
+        var outputs: [BuildRecord.OutputStamp] = []
+        for _ in 0..<(try readCount()) {
+            let path = try readString()
+            let size = try readVarint()
+            let time: Int64? =
+                switch try readByte() {
+                case 0: nil
+                case 1: try readSigned()
+                default: throw .invalid("mtime tag")
+                }
+            outputs.append(.init(path: path, size: size, modificationTime: time, contentHash: try readFixed64()))
+        }
+        return BuildRecord(factsDigest: factsDigest, diagnostics: diagnostics, depfile: depfile, outputs: outputs)
+    }
+
+    private mutating func readDiagnostic() throws(BinaryCodingError) -> Diagnostic {
+        let code = try readString()
+        let severity = try readCode(Severity.byCode)
+        let message = try readString()
+        let location = try readLocation()
+        var notes: [DiagnosticNote] = []
+        for _ in 0..<(try readCount()) { notes.append(DiagnosticNote(try readString(), at: try readLocation())) }
+        return Diagnostic(code, severity, message, at: location, notes: notes)
+    }
+
+    private mutating func readLocation() throws(BinaryCodingError) -> SourceLocation? {
+        guard let path = try readOptionalString() else { return nil }
+        return SourceLocation(path: path, line: try readInt(), column: try readInt())
+    }
+}
+
+extension ByteWriter {
+    fileprivate mutating func writeDiagnostic(_ diagnostic: Diagnostic) {
+        writeString(diagnostic.code)
+        writeByte(diagnostic.severity.code)
+        writeString(diagnostic.message)
+        writeLocation(diagnostic.location)
+        writeVarint(diagnostic.notes.count)
+        for note in diagnostic.notes {
+            writeString(note.message)
+            writeLocation(note.location)
+        }
+    }
+
+    private mutating func writeLocation(_ location: SourceLocation?) {
+        writeOptionalString(location?.path)
+        guard let location else { return }
+        writeVarint(UInt64(clamping: location.line))
+        writeVarint(UInt64(clamping: location.column))
+    }
+}
