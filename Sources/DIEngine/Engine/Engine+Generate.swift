@@ -19,12 +19,21 @@ extension Engine {
             let collection = InputCollection.collect(configured, progress: &progress)
             return listing(collection, progress: progress, options: options)
         }
+        let conflicts = OutputConflicts(build: configured.targets, useCache: options.useCache)
+        if let message = conflicts.duplicateOutput()
+            ?? conflicts.inputOverwritten(inputs: configured.targets.compactMap(\.configPath))
+        {
+            return RunResult(usageError: message, options: options)
+        }
         let depfile = TargetOutputs.DepfileOptions(target: overrides.depfileTarget, phony: depfilePhony)
         var writable = true
         var status: ExitStatus?
         var builds: [TargetBuild] = []
-        for settings in configured.targets {
+        for (index, settings) in configured.targets.enumerated() {
             let target = InputCollection.inventory(for: settings, progress: &progress)
+            if let message = conflicts.inputOverwritten(by: target, after: Array(configured.targets[..<index])) {
+                return RunResult(usageError: message, options: options)
+            }
             diagnostics += target.inventory.diagnostics
             guard !target.inventory.hasErrors else {
                 writable = false
@@ -37,7 +46,7 @@ extension Engine {
             writable = result.writable
             if let error = result.writeError {
                 diagnostics.append(error.diagnostic)
-                status = error.destinationIsDirectory ? .failure : .ioError
+                status = .ioError
                 writable = false
             }
         }
@@ -59,6 +68,13 @@ extension Engine {
         let collection = InputCollection.collect(configured, progress: &progress)
         if options.printInputs || collection.stopsRun {
             return listing(collection, progress: progress, options: options)
+        }
+        if overrides.output != nil, let target = collection.targets.first {
+            var conflicts = OutputConflicts()
+            conflicts.add(target.settings.outputPath, role: "factory", target: target.settings.name)
+            if let message = conflicts.inputOverwritten(by: target) {
+                return RunResult(usageError: message, options: options)
+            }
         }
         var diagnostics = collection.diagnostics
         var factories: [TargetOutputs.File] = []
@@ -83,7 +99,7 @@ extension Engine {
             try TargetOutputs.write(factory, progress: &progress)
         } catch {
             diagnostics.append(error.diagnostic)
-            status = error.destinationIsDirectory ? .failure : .ioError
+            status = .ioError
         }
         return RunResult(
             diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)

@@ -64,7 +64,8 @@ enum FileSystemProbe {
 
     /// Whether the file's first bytes are exactly `prefix`; reads nothing past them.
     static func file(atPath path: String, startsWith prefix: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that a FIFO among the sources cannot stall the run (it is refused when read).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: prefix.count)
@@ -77,6 +78,12 @@ enum FileSystemProbe {
             filled += count
         }
         return buffer == prefix
+    }
+
+    /// Whether `path` names a regular file, links followed.
+    static func isRegularFile(atPath path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func currentDirectory() -> String {

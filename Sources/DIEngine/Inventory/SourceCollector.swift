@@ -35,6 +35,11 @@ struct SourceCollector {
         }
     }
 
+    /// Whether the output file was found among the candidates (`finish` leaves it out).
+    func contains(absolutePath: String) -> Bool {
+        candidates[absolutePath] != nil
+    }
+
     /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
     func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
         let displays = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Usage errors (exit 2) for a run whose outputs would destroy what dibuild did not create: an output that
+/// is also an input of the run (directly, through a symbolic or a hard link), or two outputs on one path.
+/// Paths are compared lexically made absolute, and by device and inode when the file exists, so
+/// `./deli.yml`, `/cwd/deli.yml` and a link to it all match.
+struct OutputConflicts {
+    /// One file a run writes.
+    struct Output {
+        var path: String
+        var role: String
+        var target: String
+    }
+
+    private let workingDirectory: String
+    private var outputs: [Output] = []
+
+    init(workingDirectory: String = FileSystemProbe.currentDirectory()) {
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The outputs of `build` for every target.
+    init(build targets: [TargetSettings], useCache: Bool) {
+        self.init()
+        for settings in targets {
+            let cacheFile = SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
+            addBuildOutputs(of: settings, cacheFile: useCache ? cacheFile : nil)
+        }
+    }
+
+    /// Checks a target's inputs, once inventoried, before any is read. The resolved files of `earlier`
+    /// targets are read on purpose (`dependencies`); the factory may replace only a file dibuild generated.
+    func inputOverwritten(by target: InputCollection.Target, after earlier: [TargetSettings] = []) -> String? {
+        let consumed = earlier.filter { $0.generateResolved && $0.configPath != nil }.map(\.resolvedOutputPath)
+        return inputOverwritten(inputs: Self.inputs(of: target), consumed: Set(consumed))
+            ?? Self.factoryOverwritesSource(target)
+    }
+
+    /// Adds the files `build` writes for `settings`: factory, resolved file, depfile and cache file.
+    mutating func addBuildOutputs(of settings: TargetSettings, cacheFile: String?) {
+        add(settings.outputPath, role: "factory", target: settings.name)
+        if settings.generateResolved && settings.configPath != nil {
+            add(settings.resolvedOutputPath, role: "resolved file", target: settings.name)
+        }
+        if let depfile = settings.depfilePath { add(depfile, role: "depfile", target: settings.name) }
+        if let cacheFile { add(cacheFile, role: "cache file", target: settings.name) }
+    }
+
+    mutating func add(_ path: String, role: String, target: String) {
+        outputs.append(Output(path: path, role: role, target: target))
+    }
+
+    /// Two outputs on the same file.
+    func duplicateOutput() -> String? {
+        var seen: [Key: Output] = [:]
+        for output in outputs {
+            for key in keys(output.path) {
+                if let earlier = seen[key] {
+                    return "the \(describe(earlier)) and the \(describe(output)) are the same file '\(output.path)'"
+                }
+                seen[key] = output
+            }
+        }
+        return nil
+    }
+
+    /// The first input of `inputs` that an output would overwrite. `consumed` are outputs of earlier
+    /// targets that this target reads on purpose (their `Deli.resolved`).
+    func inputOverwritten(inputs: [String], consumed: Set<String> = []) -> String? {
+        var written: [Key: Output] = [:]
+        for output in outputs where !consumed.contains(output.path) {
+            for key in keys(output.path) { written[key] = output }
+        }
+        for input in inputs {
+            for key in keys(input) {
+                guard let output = written[key] else { continue }
+                return "the \(output.role) '\(output.path)' would overwrite the input '\(input)'; "
+                    + "write it elsewhere"
+            }
+        }
+        return nil
+    }
+
+    /// Every input a target reads: config, property files, resolved files, sources.
+    static func inputs(of target: InputCollection.Target) -> [String] {
+        (target.settings.configPath.map { [$0] } ?? []) + target.inventory.propertyFiles
+            + target.inventory.resolvedFiles + target.inventory.sources
+    }
+
+    /// The factory path named a Swift file of the target's sources that dibuild did not generate (the
+    /// inventory leaves the factory out of the sources, so it is not among `inputs(of:)`).
+    static func factoryOverwritesSource(_ target: InputCollection.Target) -> String? {
+        let path = target.settings.outputPath
+        guard target.inventory.skippedOutput, FileSystemProbe.isRegularFile(atPath: path),
+            FileStatus.ifExists(path: path)?.size ?? 0 > 0,
+            !FileSystemProbe.file(atPath: path, startsWith: GeneratedFileFilter.marker)
+        else { return nil }
+        return "the factory '\(path)' would overwrite a source file that dibuild did not generate; "
+            + "write it elsewhere"
+    }
+
+    private enum Key: Hashable {
+        case path(String)
+        case file(device: UInt64, inode: UInt64)
+    }
+
+    private func keys(_ path: String) -> [Key] {
+        var keys = [Key.path(AbsolutePath.of(DisplayPath.normalize(path), relativeTo: workingDirectory))]
+        var info = stat()
+        if stat(path, &info) == 0 { keys.append(.file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) }
+        return keys
+    }
+
+    private func describe(_ output: Output) -> String {
+        "\(output.role) of target '\(output.target)'"
+    }
+}
