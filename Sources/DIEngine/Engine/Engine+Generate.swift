@@ -35,6 +35,7 @@ extension Engine {
                 return RunResult(usageError: message, options: options)
             }
             diagnostics += target.inventory.diagnostics
+            if options.useCache, let warning = CacheFileCheck.warning(for: settings) { diagnostics.append(warning) }
             guard !target.inventory.hasErrors else {
                 writable = false
                 continue

@@ -20,6 +20,9 @@ enum EntryKind: Sendable, Equatable {
 struct DirectoryEntry: Sendable, Equatable {
     var name: String
     var kind: EntryKind
+    /// False when the name's bytes are not UTF-8: `name` then holds replacement characters and names
+    /// nothing on disk.
+    var hasValidName = true
 
     var isHidden: Bool { name.isHiddenName }
 }
@@ -43,9 +46,9 @@ enum FileSystemProbe {
         defer { closedir(stream) }
         var result: [DirectoryEntry] = []
         while let record = readdir(stream) {
-            let name = withUnsafePointer(to: &record.pointee.d_name) { pointer in
+            let (name, isValid) = withUnsafePointer(to: &record.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
-                    String(cString: $0)
+                    String(validatingCString: $0).map { ($0, true) } ?? (String(cString: $0), false)
                 }
             }
             if name == "." || name == ".." { continue }
@@ -57,7 +60,7 @@ enum FileSystemProbe {
                 entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
             default: entryKind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: entryKind))
+            result.append(DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid))
         }
         return result
     }

@@ -73,6 +73,11 @@ struct SourceCollector {
         var found = 0
         for entry in entries where !entry.isHidden {
             let child = directory.appending(entry.name)
+            if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
+                diagnostics.append(
+                    .error("I13", "the name of '\(child.display)' is not valid UTF-8; dibuild cannot read it"))
+                continue
+            }
             switch entry.kind {
             case .directory:
                 found += walk(child, ancestorsChecked: true)
