@@ -97,7 +97,7 @@ import Testing
             ("build", "cannot read 'Sources/Zero.swift': not a regular file (a character device)"),
         ]
         for (arguments, message) in cases {
-            let outcome = try ShellRun.run("\"$DIBUILD\" \(arguments)", in: app.path, timeout: 60)
+            let outcome = try ShellRun.run("exec \"$DIBUILD\" \(arguments)", in: app.path, timeout: 60)
             #expect(outcome.status == 1, "\(arguments): \(outcome.output)")
             #expect(outcome.output.contains(message), "\(arguments): \(outcome.output)")
         }
@@ -112,18 +112,18 @@ import Testing
         try FileManager.default.createDirectory(atPath: app.path + "/.dibuild", withIntermediateDirectories: true)
         #expect(mkfifo(app.path + "/.dibuild/Library.dicache", 0o644) == 0)
         for arguments in ["validate --property pipe.yml", "validate --config pipe.yml"] {
-            let outcome = try ShellRun.run("\"$DIBUILD\" \(arguments)", in: app.path, timeout: 60)
+            let outcome = try ShellRun.run("exec \"$DIBUILD\" \(arguments)", in: app.path, timeout: 60)
             #expect(outcome.status == 1, "\(arguments): \(outcome.output)")
             #expect(outcome.output.contains("error: cannot read 'pipe.yml': not a regular file (a FIFO)"))
         }
-        let build = try ShellRun.run("\"$DIBUILD\" build", in: app.path, timeout: 60)
+        let build = try ShellRun.run("exec \"$DIBUILD\" build", in: app.path, timeout: 60)
         #expect(build.status == 0, "\(build.output)")
         #expect(
             build.output.contains("warning: ignoring cache '.dibuild/Library.dicache': not a regular file (a FIFO)"))
         #expect(app.exists(Self.factory))
         #expect(try fileType(app.path + "/.dibuild/Library.dicache") == S_IFIFO)
         for arguments in ["generate", "validate"] {
-            let outcome = try ShellRun.run("\"$DIBUILD\" \(arguments) >/dev/null", in: app.path, timeout: 60)
+            let outcome = try ShellRun.run("exec \"$DIBUILD\" \(arguments) >/dev/null", in: app.path, timeout: 60)
             #expect(outcome.status == 0, "\(arguments): \(outcome.output)")
         }
     }
@@ -214,10 +214,12 @@ import Testing
         #expect(!app.exists("AppFactory.swift") && !app.exists("LibraryFactory.swift") && !app.exists("x"))
 
         // Two targets writing one factory.
+        let properties = "[Configurations/*.yml, Configurations/features.json]"
         try app.write(
             "twins.yml",
-            "target: [A, B]\nconfig:\n  A: {include: [Sources], output: Gen/F.swift}\n"
-                + "  B: {include: [Sources], output: Gen/F.swift, resolve: {generate: false}}\n")
+            "target: [A, B]\nconfig:\n  A: {include: [Sources], output: Gen/F.swift, properties: \(properties)}\n"
+                + "  B: {include: [Sources], output: Gen/F.swift, properties: \(properties), resolve: {generate: false}}\n"
+        )
         let twins = try DibuildProcess.run(["build", "--config", "twins.yml"], in: app.path)
         #expect(twins.status == 2)
         #expect(
