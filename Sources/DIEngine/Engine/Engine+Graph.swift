@@ -23,7 +23,9 @@ extension Engine {
         if let outputPath, let target = inputs.targets.first {
             var conflicts = OutputConflicts()
             conflicts.add(outputPath, role: "graph", target: target.settings.name)
-            if let message = conflicts.inputOverwritten(inputs: OutputConflicts.inputs(of: target)) {
+            if let message = conflicts.inputOverwritten(
+                inputs: OutputConflicts.inputs(of: target), sources: target.inventory.sources)
+            {
                 return RunResult(usageError: message, options: options)
             }
         }

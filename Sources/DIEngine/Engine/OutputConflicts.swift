@@ -36,7 +36,8 @@ struct OutputConflicts {
     /// targets are read on purpose (`dependencies`); the factory may replace only a file dibuild generated.
     func inputOverwritten(by target: InputCollection.Target, after earlier: [TargetSettings] = []) -> String? {
         let consumed = earlier.filter { $0.generateResolved && $0.configPath != nil }.map(\.resolvedOutputPath)
-        return inputOverwritten(inputs: Self.inputs(of: target), consumed: Set(consumed))
+        return inputOverwritten(
+            inputs: Self.inputs(of: target), sources: target.inventory.sources, consumed: Set(consumed))
             ?? Self.factoryOverwritesSource(target)
     }
 
@@ -68,15 +69,18 @@ struct OutputConflicts {
         return nil
     }
 
-    /// The first input of `inputs` that an output would overwrite. `consumed` are outputs of earlier
-    /// targets that this target reads on purpose (their `Deli.resolved`).
-    func inputOverwritten(inputs: [String], consumed: Set<String> = []) -> String? {
+    /// The first input that an output would overwrite. `inputs` (few) are compared by path and by file;
+    /// the `sources` (thousands, stat'ed by the cache lookup anyway) by path, and by file only when an
+    /// existing output is reached through a link or has several names, so that a no-op build stays cheap.
+    /// `consumed` are outputs of earlier targets that this target reads on purpose (their `Deli.resolved`).
+    func inputOverwritten(inputs: [String], sources: [String] = [], consumed: Set<String> = []) -> String? {
         var written: [Key: Output] = [:]
         for output in outputs where !consumed.contains(output.path) {
             for key in keys(output.path) { written[key] = output }
         }
-        for input in inputs {
-            for key in keys(input) {
+        let aliased = outputs.contains { !consumed.contains($0.path) && isAliased($0.path) }
+        for (input, byFile) in inputs.map({ ($0, true) }) + sources.map({ ($0, aliased) }) {
+            for key in keys(input, byFile: byFile) {
                 guard let output = written[key] else { continue }
                 return "the \(output.role) '\(output.path)' would overwrite the input '\(input)'; "
                     + "write it elsewhere"
@@ -85,10 +89,10 @@ struct OutputConflicts {
         return nil
     }
 
-    /// Every input a target reads: config, property files, resolved files, sources.
+    /// The inputs of a target besides its sources: config, property files, resolved files.
     static func inputs(of target: InputCollection.Target) -> [String] {
         (target.settings.configPath.map { [$0] } ?? []) + target.inventory.propertyFiles
-            + target.inventory.resolvedFiles + target.inventory.sources
+            + target.inventory.resolvedFiles
     }
 
     /// The factory path named a Swift file of the target's sources that dibuild did not generate (the
@@ -108,11 +112,28 @@ struct OutputConflicts {
         case file(device: UInt64, inode: UInt64)
     }
 
-    private func keys(_ path: String) -> [Key] {
-        var keys = [Key.path(AbsolutePath.of(DisplayPath.normalize(path), relativeTo: workingDirectory))]
+    private func keys(_ path: String, byFile: Bool = true) -> [Key] {
+        var keys = [Key.path(absolute(path))]
         var info = stat()
-        if stat(path, &info) == 0 { keys.append(.file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) }
+        if byFile && stat(path, &info) == 0 {
+            keys.append(.file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+        }
         return keys
+    }
+
+    private func absolute(_ path: String) -> String {
+        AbsolutePath.of(DisplayPath.normalize(path), relativeTo: workingDirectory)
+    }
+
+    /// Whether the existing file at `path` has another name: it is a link, has several hard links, or a
+    /// directory on the way is a link.
+    private func isAliased(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        if (info.st_mode & S_IFMT) == S_IFLNK || info.st_nlink > 1 { return true }
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        return String(cString: resolved) != absolute(path)
     }
 
     private func describe(_ output: Output) -> String {

@@ -11,12 +11,16 @@ import Testing
     @Test(arguments: [
         ["build", "-o", "deli.yml"], ["build", "-o", "Sources/main.swift"], ["build", "--depfile", "deli.yml"],
         ["generate", "-o", "Configurations/app.yml"], ["graph", "-o", "deli.yml"], ["graph", "-o", "config-link.yml"],
-        ["build", "--depfile", "./Sources/../deli.yml"],
+        ["build", "--depfile", "./Sources/../deli.yml"], ["build", "--depfile", "source-link.d"],
+        ["graph", "-o", "SourcesLink/main.swift"],
     ])
     func anOutputThatIsAnInputIsAUsageError(arguments: [String]) throws {
         let app = try FixtureApp("Library")
         try FileManager.default.createSymbolicLink(
             atPath: app.path + "/config-link.yml", withDestinationPath: "deli.yml")
+        try FileManager.default.createSymbolicLink(
+            atPath: app.path + "/source-link.d", withDestinationPath: "Sources/main.swift")
+        try FileManager.default.createSymbolicLink(atPath: app.path + "/SourcesLink", withDestinationPath: "Sources")
         let before = try app.files()
         let inputs = try ["deli.yml", "Sources/main.swift", "Configurations/app.yml"].map { try app.read($0) }
         let outcome = try DibuildProcess.run(arguments, in: app.path)
