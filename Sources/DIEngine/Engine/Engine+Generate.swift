@@ -80,6 +80,9 @@ extension Engine {
         var diagnostics = collection.diagnostics
         var factories: [TargetOutputs.File] = []
         for target in collection.targets {
+            if options.useCache, let warning = CacheFileCheck.warning(for: target.settings) {
+                diagnostics.append(warning)
+            }
             let analysis = TargetAnalysis.run(target, cache: options.cacheMode(writing: false), progress: &progress)
             diagnostics += analysis.diagnostics
             factories.append(
