@@ -69,24 +69,52 @@ struct OutputConflicts {
         return nil
     }
 
-    /// The first input that an output would overwrite. `inputs` (few) are compared by path and by file;
-    /// the `sources` (thousands, stat'ed by the cache lookup anyway) by path, and by file only when an
-    /// existing output is reached through a link or has several names, so that a no-op build stays cheap.
-    /// `consumed` are outputs of earlier targets that this target reads on purpose (their `Deli.resolved`).
+    /// The first input that an output would overwrite. `inputs` (few) are compared by path and by file.
+    /// The `sources` (thousands, sorted, stat'ed by the cache lookup anyway) are searched for each output's
+    /// spelling, and compared by file only when an existing output is reached through a link or has
+    /// several names, so that a no-op build stays cheap. `consumed` are outputs of earlier targets that
+    /// this target reads on purpose (their `Deli.resolved`).
     func inputOverwritten(inputs: [String], sources: [String] = [], consumed: Set<String> = []) -> String? {
+        let checked = outputs.filter { !consumed.contains($0.path) }
         var written: [Key: Output] = [:]
-        for output in outputs where !consumed.contains(output.path) {
+        for output in checked {
             for key in keys(output.path) { written[key] = output }
         }
-        let aliased = outputs.contains { !consumed.contains($0.path) && isAliased($0.path) }
-        for (input, byFile) in inputs.map({ ($0, true) }) + sources.map({ ($0, aliased) }) {
-            for key in keys(input, byFile: byFile) {
+        let aliased = checked.contains { isAliased($0.path) }
+        for input in inputs + (aliased ? sources : []) {
+            for key in keys(input) {
                 guard let output = written[key] else { continue }
-                return "the \(output.role) '\(output.path)' would overwrite the input '\(input)'; "
-                    + "write it elsewhere"
+                return conflict(output, input)
+            }
+        }
+        for output in checked where !aliased {
+            let absolutePath = absolute(output.path)
+            let prefix = workingDirectory == "/" ? "/" : workingDirectory + "/"
+            let relative = absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : nil
+            for spelling in [absolutePath] + (relative.map { [$0] } ?? []) where Self.contains(sources, spelling) {
+                return conflict(output, spelling)
             }
         }
         return nil
+    }
+
+    private func conflict(_ output: Output, _ input: String) -> String {
+        "the \(output.role) '\(output.path)' would overwrite the input '\(input)'; write it elsewhere"
+    }
+
+    /// Binary search in paths sorted by `ByteOrder`.
+    private static func contains(_ sorted: [String], _ path: String) -> Bool {
+        var range = sorted.startIndex..<sorted.endIndex
+        while !range.isEmpty {
+            let middle = range.lowerBound + range.count / 2
+            if sorted[middle] == path { return true }
+            if ByteOrder.precedes(sorted[middle], path) {
+                range = (middle + 1)..<range.upperBound
+            } else {
+                range = range.lowerBound..<middle
+            }
+        }
+        return false
     }
 
     /// The inputs of a target besides its sources: config, property files, resolved files.
@@ -112,10 +140,10 @@ struct OutputConflicts {
         case file(device: UInt64, inode: UInt64)
     }
 
-    private func keys(_ path: String, byFile: Bool = true) -> [Key] {
+    private func keys(_ path: String) -> [Key] {
         var keys = [Key.path(absolute(path))]
         var info = stat()
-        if byFile && stat(path, &info) == 0 {
+        if stat(path, &info) == 0 {
             keys.append(.file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
         }
         return keys
