@@ -12,6 +12,10 @@ struct FactoryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Access level of the factory: public, package or internal.", valueName: "level"))
     var accessControl: String?
 
+    func validate() throws {
+        try requirePath(output, option: "--output")
+    }
+
     /// What `build` and `generate` share: the engine's overrides and run options.
     func request(
         selection: ConfigSelectionOptions, inputs: InputOptions, scan: ScanOptions, output: OutputOptions
@@ -49,6 +53,10 @@ struct Build: EngineCommand {
 
     @Flag(help: "Do not write Deli.resolved.")
     var noResolve = false
+
+    func validate() throws {
+        try requirePath(depfile, option: "--depfile")
+    }
 
     func execute() -> RunResult {
         var (overrides, options) = factory.request(selection: selection, inputs: inputs, scan: scan, output: output)

@@ -17,6 +17,10 @@ struct Graph: EngineCommand {
         help: ArgumentHelp("Write the graph to this file instead of stdout.", valueName: "path"))
     var outputFile: String?
 
+    func validate() throws {
+        try requirePath(outputFile, option: "--output")
+    }
+
     func execute() -> RunResult {
         var overrides = selection.overrides
         inputs.apply(to: &overrides)

@@ -38,6 +38,10 @@ struct ConfigSelectionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Process only this target (repeatable).", valueName: "name"))
     var target: [String] = []
+
+    func validate() throws {
+        try requirePath(config, option: "--config")
+    }
 }
 
 /// Inputs and strictness shared by `build`, `validate`, `generate` and `graph`.
@@ -71,6 +75,18 @@ struct ScanOptions: ParsableArguments {
 
     @Flag(help: "Print every input file, one per line, and stop before scanning.")
     var printInputs = false
+
+    func validate() throws {
+        if noCache && cacheDir != nil {
+            throw ValidationError("'--no-cache' and '--cache-dir' cannot be used together")
+        }
+        try requirePath(cacheDir, option: "--cache-dir")
+    }
+}
+
+/// An empty path names no file: `-o ''` must not fall back to a default name in the current directory.
+func requirePath(_ path: String?, option: String) throws {
+    if path?.isEmpty == true { throw ValidationError("'\(option)' needs a path, not an empty string") }
 }
 
 extension OutputOptions {

@@ -6,13 +6,42 @@ enum Terminal {
 
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    static func writeOutput(_ text: String) {
-        guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Writes `text` to stdout; false when it cannot be written (closed, `EPIPE`, `ENOSPC`, …).
+    @discardableResult
+    static func writeOutput(_ text: String) -> Bool {
+        write(text, to: STDOUT_FILENO)
     }
 
-    static func writeError(_ text: String) {
-        guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+    /// Writes `text` to stderr; false when it cannot be written. Nobody can be told about that failure.
+    @discardableResult
+    static func writeError(_ text: String) -> Bool {
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// `write(2)` until every byte is out. A reader that went away ends the process by `SIGPIPE`, as it
+    /// ends `cat`; where `SIGPIPE` is ignored it shows up here as `EPIPE`.
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+        guard !text.isEmpty else { return true }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            bytes = bytes.dropFirst(count)
+        }
+        return true
+    }
+
+    /// A standard descriptor closed by the caller (`>&-`) would be reused by the next `open`, and output
+    /// meant for it would land in that file. Each closed one is taken by `/dev/null` opened read-only, so
+    /// that writes to it fail (`EBADF`) as they would have on the closed descriptor.
+    static func reserveClosedStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 {
+            let placeholder = open("/dev/null", O_RDONLY)
+            if placeholder >= 0 && placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
     }
 }

@@ -9,17 +9,34 @@ func runDibuild(_ arguments: [String]) -> Int32 {
         var command = try Dibuild.parseAsRoot(arguments)
         if let engineCommand = command as? any EngineCommand {
             let result = engineCommand.execute()
-            Terminal.writeOutput(result.output)
-            Terminal.writeError(result.errorOutput)
+            let status = printed(result)
             // Exit while the result, which keeps the run's caches and inventories, is still alive: freeing
             // them entry by entry would take longer than a no-op build itself.
-            withExtendedLifetime(result) { exit(result.status.rawValue) }
+            withExtendedLifetime(result) { exit(status) }
         }
         try command.run()
         return ExitStatus.success.rawValue
     } catch {
         return report(error)
     }
+}
+
+/// Prints the result and returns the exit status. Output that cannot be written (`EPIPE` with `SIGPIPE`
+/// ignored, `ENOSPC`, a closed descriptor) ends the run with exit 74, like a failed output file: on stdout
+/// with an `error:` line on stderr, on stderr silently (there is nowhere left to say it). A run that
+/// already failed keeps its own status.
+func printed(_ result: RunResult) -> Int32 {
+    var status = result.status.rawValue
+    var errorOutput = result.errorOutput
+    if !Terminal.writeOutput(result.output) {
+        let reason = String(cString: strerror(errno))
+        errorOutput += "error: cannot write to standard output: \(reason)\n"
+        if status == ExitStatus.success.rawValue { status = ExitStatus.ioError.rawValue }
+    }
+    if !Terminal.writeError(errorOutput) && status == ExitStatus.success.rawValue {
+        status = ExitStatus.ioError.rawValue
+    }
+    return status
 }
 
 func report(_ error: any Error) -> Int32 {
@@ -50,4 +67,5 @@ func usageMessage(_ message: String) -> String {
     return text.hasSuffix("\n") ? text : text + "\n"
 }
 
+Terminal.reserveClosedStandardDescriptors()
 exit(runDibuild(Array(CommandLine.arguments.dropFirst())))

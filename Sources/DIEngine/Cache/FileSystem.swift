@@ -72,14 +72,46 @@ public func currentTimeNanoseconds() -> Int64 {
     return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
 }
 
-/// A read-only file descriptor; close it explicitly.
+/// A read-only file descriptor on a regular file; close it explicitly.
 struct OpenFile {
     let path: String
     let descriptor: Int32
 
-    init(path: String) throws(FileSystemError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+    /// The bound on any input file dibuild reads (sources, property files, configs, resolved files): far
+    /// above any real one, it keeps `/dev/zero` or a runaway generated file from filling the memory.
+    static let inputSizeLimit: UInt64 = 64 << 20
+
+    /// Opens `path` (links followed) if it is a regular file of at most `sizeLimit` bytes. `O_NONBLOCK`
+    /// keeps the open of a FIFO from waiting for a writer; `fstat` then refuses it, like any device,
+    /// socket or directory, before a byte is read.
+    init(path: String, sizeLimit: UInt64 = inputSizeLimit) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        var info = stat()
+        guard descriptor >= 0 else {
+            var failure = FileSystemError(path: path, code: errno)
+            if failure.code == ENOENT && lstat(path, &info) == 0 {
+                failure.reason = "a symbolic link to a missing file"
+            }
+            throw failure
+        }
+        let problem: FileSystemError?
+        if fstat(descriptor, &info) != 0 {
+            problem = FileSystemError(path: path, code: errno)
+        } else if let kind = FileKind.nonRegular(info.st_mode) {
+            problem =
+                kind == .directory
+                ? FileSystemError(path: path, code: EISDIR)
+                : FileSystemError(path: path, reason: "not a regular file (\(kind.rawValue))")
+        } else if UInt64(max(0, info.st_size)) > sizeLimit {
+            problem = FileSystemError(
+                path: path, reason: "larger than \(sizeLimit >> 20) MiB, the limit for a file dibuild reads")
+        } else {
+            problem = nil
+        }
+        if let problem {
+            _ = systemClose(descriptor)
+            throw problem
+        }
         self.path = path
         self.descriptor = descriptor
     }
@@ -157,6 +189,31 @@ extension OpenFile {
         let file = try OpenFile(path: path)
         defer { file.close() }
         return try file.readAll(expectedSize: file.status().size)
+    }
+}
+
+/// What a path is when it is not a regular file, in the words of `ls` and `stat(1)`.
+enum FileKind: String, Sendable {
+    case directory = "a directory"
+    case characterDevice = "a character device"
+    case blockDevice = "a block device"
+    case fifo = "a FIFO"
+    case socket = "a socket"
+    case symbolicLink = "a symbolic link"
+    case unknown = "not a file"
+
+    /// Nil for a regular file.
+    static func nonRegular(_ mode: mode_t) -> FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .directory
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        case S_IFLNK: .symbolicLink
+        default: .unknown
+        }
     }
 }
 

@@ -38,6 +38,10 @@ public struct SourceCache: Sendable {
         self.identity = identity
     }
 
+    /// The largest cache file read (some ten times that of a 100,000-file project); a larger one, like one
+    /// that is not a regular file, is ignored and replaced.
+    static let fileSizeLimit: UInt64 = 256 << 20
+
     /// The cache stored at `path`, or an empty one plus a `-v` note saying why the file was not used
     /// (no note when the file does not exist yet). With `lazyFacts`, only the head (identity, run record,
     /// stat table) is read and checked; `loadFacts()` reads the facts blobs when they are needed.
@@ -47,7 +51,7 @@ public struct SourceCache: Sendable {
         var cache = SourceCache(identity: identity)
         let rejection: CacheFileFormat.Rejection
         do throws(FileSystemError) {
-            let file = try OpenFile(path: path)
+            let file = try OpenFile(path: path, sizeLimit: fileSizeLimit)
             let source = LazyFacts.Source(file: file)
             let size = Int(clamping: try file.status().size)
             if lazyFacts {

@@ -12,7 +12,8 @@ public enum ConfigLoader {
     ) -> (targets: [TargetSettings], diagnostics: [Diagnostic]) {
         let configPath =
             overrides.configPath
-            ?? (FileContents.exists(FileContents.fileSystemPath("deli.yml", relativeTo: currentDirectory))
+            // `lstat`: a `deli.yml` link to a missing file is a broken config, not config-less mode.
+            ?? (FileContents.entryExists(FileContents.fileSystemPath("deli.yml", relativeTo: currentDirectory))
                 ? "deli.yml" : nil)
         guard let configPath else {
             var reader = ConfigReader(path: "")

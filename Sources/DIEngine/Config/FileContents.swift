@@ -5,27 +5,15 @@
 #endif
 
 /// Reads whole files with POSIX calls, whose `strerror` texts make short `I01` reasons
-/// (`No such file or directory`, `Is a directory`, `Permission denied`).
+/// (`No such file or directory`, `Is a directory`, `Permission denied`, `not a regular file (a FIFO)`).
 enum FileContents {
-    /// The bytes of `path`, or the reason it cannot be read.
+    /// The bytes of `path`, or the reason it cannot be read: only regular files of at most
+    /// `OpenFile.inputSizeLimit` bytes are read (a FIFO or device is refused at once).
     static func contents(of path: String) -> Result<[UInt8], FileReadError> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(FileReadError(errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(FileReadError(errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(FileReadError(EISDIR)) }
-
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileReadError(errno))
-            }
-            if count == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[0..<count])
+        do throws(FileSystemError) {
+            return .success(try OpenFile.contents(atPath: path))
+        } catch {
+            return .failure(FileReadError(reason: error.reason))
         }
     }
 
@@ -33,6 +21,12 @@ enum FileContents {
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether there is a directory entry at `path`, even a symbolic link to nothing.
+    static func entryExists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     static func exists(_ path: String) -> Bool {
@@ -49,6 +43,10 @@ enum FileContents {
 
 struct FileReadError: Error, Equatable {
     var reason: String
+
+    init(reason: String) {
+        self.reason = reason
+    }
 
     init(_ code: Int32) {
         reason = String(cString: strerror(code))

@@ -23,6 +23,7 @@ struct TargetResolution {
         var implicit = settings(name: "", config: TargetConfig(), reader: &reader)
         implicit.name = implicit.className
         implicit.generateResolved = false
+        implicit.providesResolvedFile = false
         return implicit
     }
 
@@ -53,7 +54,7 @@ struct TargetResolution {
         if let module = overrides.runtimeModule {
             runtimeModule = TargetConfig.runtimeModule(module, at: nil, reader: &reader)
         }
-        return TargetSettings(
+        var settings = TargetSettings(
             name: name, configPath: configPath, configDirectory: configDirectory, include: include,
             exclude: config.exclude + overrides.exclude.map(commandLine), className: className, outputPath: outputPath,
             outputArgument: overrides.output, properties: config.properties + overrides.properties.map(commandLine),
@@ -67,6 +68,8 @@ struct TargetResolution {
                 ?? DisplayPath.join(configDirectory, config.cacheDirectory ?? ".dibuild"),
             depfilePath: overrides.depfile.map(DisplayPath.normalize)
                 ?? config.depfile.map { DisplayPath.join(configDirectory, $0) })
+        settings.providesResolvedFile = config.resolveGenerate
+        return settings
     }
 
     /// §3.1: a candidate spelled with a trailing `/` or naming an existing directory gets `fileName`

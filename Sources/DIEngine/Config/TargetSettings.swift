@@ -50,6 +50,10 @@ public struct TargetSettings: Sendable, Equatable {
     /// `Deli.resolved` display path (§3.2) and whether `build` writes it.
     public var resolvedOutputPath: String
     public var generateResolved: Bool
+    /// Whether the target provides a resolved file to other modules (`resolve.generate`), so that its
+    /// factory carries export links (`codegen.md` §5). `--no-resolve` only skips writing the file; the
+    /// factory's bytes do not depend on it.
+    public var providesResolvedFile: Bool
     /// Value of `output` as written, or `<ClassName>.swift` (the resolved file's `REFERENCE`).
     public var outputReference: String
     public var dependencies: [ModuleDependencySetting]
@@ -63,7 +67,8 @@ public struct TargetSettings: Sendable, Equatable {
         className: String, outputPath: String, outputArgument: String? = nil, properties: [PathEntry] = [],
         resolvedOutputPath: String = "Deli.resolved", generateResolved: Bool = true, outputReference: String,
         dependencies: [ModuleDependencySetting] = [], accessControl: AccessControlSetting? = nil,
-        runtimeModule: String = "DIRuntime", cacheDirectory: String = ".dibuild", depfilePath: String? = nil
+        runtimeModule: String = "DIRuntime", cacheDirectory: String = ".dibuild", depfilePath: String? = nil,
+        providesResolvedFile: Bool? = nil
     ) {
         self.name = name
         self.configPath = configPath
@@ -82,5 +87,6 @@ public struct TargetSettings: Sendable, Equatable {
         self.runtimeModule = runtimeModule
         self.cacheDirectory = cacheDirectory
         self.depfilePath = depfilePath
+        self.providesResolvedFile = providesResolvedFile ?? generateResolved
     }
 }

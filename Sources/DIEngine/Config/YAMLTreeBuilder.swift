@@ -21,6 +21,8 @@ struct YAMLTreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: YAMLNode] = [:]
     private var nodeCount = 0
+    /// Whether an alias added copies of its anchor's nodes, which the limit's message then mentions.
+    private var expandedAliases = false
     private var documentCount = 0
 
     init(path: String, positions: TextPositions) {
@@ -50,6 +52,7 @@ struct YAMLTreeBuilder {
             node.line = place.line
             node.column = place.column
             nodeCount += node.size - 1
+            expandedAliases = true
             return complete(node, anchor: nil, at: place)
         case YAML_SEQUENCE_START_EVENT:
             return open(.sequence([]), anchor: Self.string(event.data.sequence_start.anchor), at: place)
@@ -94,7 +97,9 @@ struct YAMLTreeBuilder {
     {
         nodeCount += 1
         if nodeCount > YAMLParser.maximumNodeCount {
-            return invalid("more than \(YAMLParser.maximumNodeCount) nodes after expanding aliases", at: place)
+            let limit = "more than \(YAMLParser.maximumNodeCount) nodes"
+            return invalid(
+                expandedAliases ? limit + " after expanding aliases" : limit + ", the limit for one file", at: place)
         }
         if let anchor { anchors[anchor] = node }
         guard var frame = stack.popLast() else {

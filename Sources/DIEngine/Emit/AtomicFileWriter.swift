@@ -11,54 +11,103 @@ public enum WriteOutcome: Sendable, Equatable {
     case written
 }
 
-/// A failed write; the destination is intact and no temporary file is left behind.
+/// A failed write; every destination is intact and no temporary file is left behind.
 public struct FileWriteError: Error, Sendable, Equatable {
     public var path: String
     public var reason: String
-    /// The destination is a directory (`O02`) rather than an I/O failure (`O01`).
-    public var destinationIsDirectory: Bool
+    /// What the destination is when it is not a regular file (`O02`), else nil (`O01`).
+    var destinationKind: FileKind?
 
-    /// `O02` when the destination is a directory, else `O01` (exit 74).
+    init(path: String, reason: String, destinationKind: FileKind? = nil) {
+        self.path = path
+        self.reason = reason
+        self.destinationKind = destinationKind
+    }
+
+    /// `O02` when the destination is a directory, device, FIFO or socket, else `O01`; both exit 74.
     public var diagnostic: Diagnostic {
-        destinationIsDirectory
-            ? .error("O02", "output path '\(path)' is a directory")
-            : .error("O01", "cannot write '\(path)': \(reason)")
+        switch destinationKind {
+        case .directory?: .error("O02", "output path '\(path)' is a directory")
+        case let kind?: .error("O02", "output path '\(path)' is not a regular file (\(kind.rawValue))")
+        case nil: .error("O01", "cannot write '\(path)': \(reason)")
+        }
+    }
+}
+
+/// One file of an output set.
+public struct OutputFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+    /// Leave a destination that already holds exactly these bytes alone (its mtime unchanged).
+    public var onlyIfChanged: Bool
+    /// Give a replaced destination the current time as its mtime (§4.4: the rename has just updated the
+    /// directory, which may be one of the file's inputs).
+    public var touchAfterReplace: Bool
+
+    public init(path: String, bytes: [UInt8], onlyIfChanged: Bool = true, touchAfterReplace: Bool = false) {
+        self.path = path
+        self.bytes = bytes
+        self.onlyIfChanged = onlyIfChanged
+        self.touchAfterReplace = touchAfterReplace
     }
 }
 
 /// Writes files the way `build-integration.md` §4.3 requires: create missing parent directories, write
 /// `.<name>.<pid>.tmp` beside the destination, rename it over the destination. Readers see the complete
-/// old or the complete new file, never a partial one.
+/// old or the complete new file, never a partial one. Outputs are only ever regular files: a destination
+/// that is a directory, a device, a FIFO or a socket is refused and left as it is.
 public enum AtomicFileWriter {
     /// Writes `bytes` to `path`. With `onlyIfChanged`, a destination that already holds exactly these bytes
-    /// is left alone. With `touchAfterReplace`, a replaced destination gets the current time as its mtime
-    /// (§4.4: the rename has just updated the directory, which may be one of the file's inputs).
+    /// is left alone. With `touchAfterReplace`, a replaced destination gets the current time as its mtime.
     @discardableResult
     public static func write(
         _ bytes: [UInt8], to path: String, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false
     ) throws(FileWriteError) -> WriteOutcome {
-        if let existing = FileStatus.ifExists(path: path) {
-            if existing.isDirectory {
-                throw FileWriteError(path: path, reason: "is a directory", destinationIsDirectory: true)
+        try write(
+            [OutputFile(path: path, bytes: bytes, onlyIfChanged: onlyIfChanged, touchAfterReplace: touchAfterReplace)]
+        )[0]
+    }
+
+    /// Writes a set of files all or nothing: every destination is checked and every temporary file written
+    /// first; only then are they renamed into place, in the given order. A failure before the renames
+    /// removes the temporaries and leaves every destination as it was. (A rename itself failing, which
+    /// takes a destination changed in that instant, can leave the set partly replaced.)
+    @discardableResult
+    public static func write(_ files: [OutputFile]) throws(FileWriteError) -> [WriteOutcome] {
+        var outcomes: [WriteOutcome] = []
+        var staged: [(file: OutputFile, temporary: TemporaryFile)] = []
+        do throws(FileWriteError) {
+            for file in files {
+                guard try needsWriting(file) else {
+                    outcomes.append(.unchanged)
+                    continue
+                }
+                outcomes.append(.written)
+                let temporary = try stage(file.path) { temporary throws(FileSystemError) in
+                    try temporary.write(file.bytes[...])
+                }
+                staged.append((file, temporary))
             }
-            if onlyIfChanged && existing.size == UInt64(bytes.count),
-                (try? FileContents.contents(of: path).get()) == bytes
-            {
-                return .unchanged
-            }
+        } catch {
+            for entry in staged { entry.temporary.discard() }
+            throw error
         }
-        try replace(path) { file throws(FileSystemError) in try file.write(bytes[...]) }
-        if touchAfterReplace { _ = utimensat(AT_FDCWD, path, nil, 0) }
-        return .written
+        for (index, entry) in staged.enumerated() {
+            guard rename(entry.temporary.path, entry.file.path) == 0 else {
+                let failure = FileSystemError(path: entry.file.path, code: errno)
+                for rest in staged[index...] { rest.temporary.discard() }
+                throw FileWriteError(path: entry.file.path, reason: failure.reason)
+            }
+            if entry.file.touchAfterReplace { _ = utimensat(AT_FDCWD, entry.file.path, nil, 0) }
+        }
+        return outcomes
     }
 
     /// Writes the concatenation of `pieces` to `path`, unconditionally, through a fixed-size buffer: a file
     /// of many megabytes made of many small pieces (the cache) is never assembled in memory.
     public static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileWriteError) {
-        if FileStatus.ifExists(path: path)?.isDirectory == true {
-            throw FileWriteError(path: path, reason: "is a directory", destinationIsDirectory: true)
-        }
-        try replace(path) { file throws(FileSystemError) in
+        try checkDestination(path)
+        let temporary = try stage(path) { file throws(FileSystemError) in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(Self.bufferSize)
             for piece in pieces {
@@ -70,15 +119,38 @@ public enum AtomicFileWriter {
             }
             try file.write(buffer[...])
         }
+        guard rename(temporary.path, path) == 0 else {
+            let failure = FileSystemError(path: path, code: errno)
+            temporary.discard()
+            throw FileWriteError(path: path, reason: failure.reason)
+        }
     }
 
     private static let bufferSize = 1 << 20
 
-    /// Writes a hidden temporary file beside `path` with `content`, then renames it over `path`; on failure
-    /// the temporary file is removed and `path` is intact.
-    private static func replace(
+    /// Whether `file` must be written: false when it may stay as it is. Throws for a destination that is
+    /// not a regular file (links followed: a link to `/dev/null` is a device).
+    private static func needsWriting(_ file: OutputFile) throws(FileWriteError) -> Bool {
+        guard let existing = try checkDestination(file.path) else { return true }
+        guard file.onlyIfChanged, existing.size == UInt64(file.bytes.count) else { return true }
+        return (try? FileContents.contents(of: file.path).get()) != file.bytes
+    }
+
+    /// The destination's status if it exists; an error if it is not a regular file.
+    @discardableResult
+    static func checkDestination(_ path: String) throws(FileWriteError) -> FileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if let kind = FileKind.nonRegular(info.st_mode) {
+            throw FileWriteError(path: path, reason: kind.rawValue, destinationKind: kind)
+        }
+        return FileStatus(info)
+    }
+
+    /// A closed temporary file beside `path` holding `content`; on failure nothing is left behind.
+    private static func stage(
         _ path: String, content: (TemporaryFile) throws(FileSystemError) -> Void
-    ) throws(FileWriteError) {
+    ) throws(FileWriteError) -> TemporaryFile {
         do throws(FileSystemError) {
             let directory = DisplayPath.directory(of: path)
             try createDirectories(directory)
@@ -86,13 +158,13 @@ public enum AtomicFileWriter {
             do throws(FileSystemError) {
                 try content(temporary)
                 try temporary.close()
-                guard rename(temporary.path, path) == 0 else { throw FileSystemError(path: path, code: errno) }
             } catch {
                 temporary.discard()
                 throw error
             }
+            return temporary
         } catch {
-            throw FileWriteError(path: path, reason: error.reason, destinationIsDirectory: false)
+            throw FileWriteError(path: path, reason: error.reason)
         }
     }
 

@@ -19,13 +19,23 @@ extension Engine {
             let collection = InputCollection.collect(configured, progress: &progress)
             return listing(collection, progress: progress, options: options)
         }
+        let conflicts = OutputConflicts(build: configured.targets, useCache: options.useCache)
+        if let message = conflicts.duplicateOutput()
+            ?? conflicts.inputOverwritten(inputs: configured.targets.compactMap(\.configPath))
+        {
+            return RunResult(usageError: message, options: options)
+        }
         let depfile = TargetOutputs.DepfileOptions(target: overrides.depfileTarget, phony: depfilePhony)
         var writable = true
         var status: ExitStatus?
         var builds: [TargetBuild] = []
-        for settings in configured.targets {
+        for (index, settings) in configured.targets.enumerated() {
             let target = InputCollection.inventory(for: settings, progress: &progress)
+            if let message = conflicts.inputOverwritten(by: target, after: Array(configured.targets[..<index])) {
+                return RunResult(usageError: message, options: options)
+            }
             diagnostics += target.inventory.diagnostics
+            if options.useCache, let warning = CacheFileCheck.warning(for: settings) { diagnostics.append(warning) }
             guard !target.inventory.hasErrors else {
                 writable = false
                 continue
@@ -37,7 +47,7 @@ extension Engine {
             writable = result.writable
             if let error = result.writeError {
                 diagnostics.append(error.diagnostic)
-                status = error.destinationIsDirectory ? .failure : .ioError
+                status = .ioError
                 writable = false
             }
         }
@@ -60,9 +70,19 @@ extension Engine {
         if options.printInputs || collection.stopsRun {
             return listing(collection, progress: progress, options: options)
         }
+        if overrides.output != nil, let target = collection.targets.first {
+            var conflicts = OutputConflicts()
+            conflicts.add(target.settings.outputPath, role: "factory", target: target.settings.name)
+            if let message = conflicts.inputOverwritten(by: target) {
+                return RunResult(usageError: message, options: options)
+            }
+        }
         var diagnostics = collection.diagnostics
         var factories: [TargetOutputs.File] = []
         for target in collection.targets {
+            if options.useCache, let warning = CacheFileCheck.warning(for: target.settings) {
+                diagnostics.append(warning)
+            }
             let analysis = TargetAnalysis.run(target, cache: options.cacheMode(writing: false), progress: &progress)
             diagnostics += analysis.diagnostics
             factories.append(
@@ -83,7 +103,7 @@ extension Engine {
             try TargetOutputs.write(factory, progress: &progress)
         } catch {
             diagnostics.append(error.diagnostic)
-            status = error.destinationIsDirectory ? .failure : .ioError
+            status = .ioError
         }
         return RunResult(
             diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)

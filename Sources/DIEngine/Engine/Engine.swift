@@ -23,6 +23,9 @@ public enum Engine {
             return listing(inputs, progress: progress, options: options)
         }
         for target in inputs.targets {
+            if options.useCache, let warning = CacheFileCheck.warning(for: target.settings) {
+                inputs.diagnostics.append(warning)
+            }
             inputs.diagnostics +=
                 TargetAnalysis.run(target, cache: options.cacheMode(writing: true), progress: &progress).diagnostics
         }

@@ -36,7 +36,7 @@ struct TargetAnalysis {
             let result = Linker.link(
                 files: sources.files, properties: properties, importedModules: modules,
                 runtimeModule: settings.runtimeModule,
-                exportLinks: settings.generateResolved && settings.configPath != nil)
+                exportLinks: settings.providesResolvedFile && settings.configPath != nil)
             linked = (result.graph, result.diagnostics)
         }
         diagnostics += linked.diagnostics

@@ -54,12 +54,21 @@ struct TargetOutputs {
                 accessControl: settings.accessControl))
     }
 
-    /// Resolved file (if enabled and changed), depfile (always), factory (if changed), in this order
-    /// (`build-integration.md` §4.2). A new factory gets the current time as its mtime (§4.4).
+    /// Resolved file (if enabled and changed), depfile (always), factory (if changed), renamed into place in
+    /// this order (`build-integration.md` §4.2) after all of them were written beside their destinations:
+    /// a failure before the renames leaves every destination as it was. A new factory gets the current
+    /// time as its mtime (§4.4).
     func write(progress: inout ProgressLog) throws(FileWriteError) {
-        if let resolved { try Self.write(resolved, progress: &progress) }
-        if let depfile { try AtomicFileWriter.write(Array(depfile.text.utf8), to: depfile.path, onlyIfChanged: false) }
-        try Self.write(factory, touchingReplacement: true, progress: &progress)
+        var files: [OutputFile] = []
+        if let resolved { files.append(OutputFile(path: resolved.path, bytes: Array(resolved.text.utf8))) }
+        if let depfile {
+            files.append(OutputFile(path: depfile.path, bytes: Array(depfile.text.utf8), onlyIfChanged: false))
+        }
+        files.append(OutputFile(path: factory.path, bytes: Array(factory.text.utf8), touchAfterReplace: true))
+        let outcomes = try AtomicFileWriter.write(files)
+        for (file, outcome) in zip(files, outcomes) where file.path != depfile?.path {
+            Self.log(outcome, of: file.path, progress: &progress)
+        }
     }
 
     static func write(_ file: File, touchingReplacement: Bool = false, progress: inout ProgressLog)
@@ -67,6 +76,10 @@ struct TargetOutputs {
     {
         let outcome = try AtomicFileWriter.write(
             Array(file.text.utf8), to: file.path, onlyIfChanged: true, touchAfterReplace: touchingReplacement)
-        progress.log(outcome == .unchanged ? "'\(file.path)' unchanged" : "wrote '\(file.path)'")
+        log(outcome, of: file.path, progress: &progress)
+    }
+
+    private static func log(_ outcome: WriteOutcome, of path: String, progress: inout ProgressLog) {
+        progress.log(outcome == .unchanged ? "'\(path)' unchanged" : "wrote '\(path)'")
     }
 }

@@ -20,6 +20,9 @@ enum EntryKind: Sendable, Equatable {
 struct DirectoryEntry: Sendable, Equatable {
     var name: String
     var kind: EntryKind
+    /// False when the name's bytes are not UTF-8: `name` then holds replacement characters and names
+    /// nothing on disk.
+    var hasValidName = true
 
     var isHidden: Bool { name.isHiddenName }
 }
@@ -43,9 +46,9 @@ enum FileSystemProbe {
         defer { closedir(stream) }
         var result: [DirectoryEntry] = []
         while let record = readdir(stream) {
-            let name = withUnsafePointer(to: &record.pointee.d_name) { pointer in
+            let (name, isValid) = withUnsafePointer(to: &record.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
-                    String(cString: $0)
+                    String(validatingCString: $0).map { ($0, true) } ?? (String(cString: $0), false)
                 }
             }
             if name == "." || name == ".." { continue }
@@ -57,14 +60,15 @@ enum FileSystemProbe {
                 entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
             default: entryKind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: entryKind))
+            result.append(DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid))
         }
         return result
     }
 
     /// Whether the file's first bytes are exactly `prefix`; reads nothing past them.
     static func file(atPath path: String, startsWith prefix: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that a FIFO among the sources cannot stall the run (it is refused when read).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: prefix.count)
@@ -77,6 +81,12 @@ enum FileSystemProbe {
             filled += count
         }
         return buffer == prefix
+    }
+
+    /// Whether `path` names a regular file, links followed.
+    static func isRegularFile(atPath path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func currentDirectory() -> String {

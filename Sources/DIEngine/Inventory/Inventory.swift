@@ -10,6 +10,8 @@ public struct Inventory: Sendable, Equatable {
     public var directories: [String]
     /// `I06` (missing literal entry), `I07` (glob without match), `I12` (no sources).
     public var diagnostics: [Diagnostic]
+    /// Whether the factory's path was among the candidate sources (and left out of `sources`).
+    public var skippedOutput = false
 
     public init(
         sources: [String] = [], propertyFiles: [String] = [], resolvedFiles: [String] = [],

@@ -22,6 +22,7 @@ public enum InventoryBuilder {
         var inventory = Inventory(
             sources: collector.finish(skippingOutput: output, skippingGeneratedFiles: skippingGeneratedFiles),
             diagnostics: collector.diagnostics)
+        inventory.skippedOutput = collector.contains(absolutePath: output)
 
         let expander = GlobExpander(lister: lister, currentDirectory: workingDirectory) { _ in false }
         for entry in settings.properties {

@@ -35,6 +35,11 @@ struct SourceCollector {
         }
     }
 
+    /// Whether the output file was found among the candidates (`finish` leaves it out).
+    func contains(absolutePath: String) -> Bool {
+        candidates[absolutePath] != nil
+    }
+
     /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
     func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
         let displays = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
@@ -68,6 +73,11 @@ struct SourceCollector {
         var found = 0
         for entry in entries where !entry.isHidden {
             let child = directory.appending(entry.name)
+            if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
+                diagnostics.append(
+                    .error("I13", "the name of '\(child.display)' is not valid UTF-8; dibuild cannot read it"))
+                continue
+            }
             switch entry.kind {
             case .directory:
                 found += walk(child, ancestorsChecked: true)

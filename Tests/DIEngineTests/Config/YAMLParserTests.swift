@@ -115,6 +115,16 @@ import Testing
         #expect(line == 6)  // a5 is the first level above a million nodes (1 + 10 × 111111)
     }
 
+    /// Without aliases the node limit is still the limit, and the message does not blame aliases.
+    @Test func aLargeFileWithoutAliasesNamesTheNodeLimit() throws {
+        let text = "a: [" + String(repeating: "1,", count: YAMLParser.maximumNodeCount) + "1]\n"
+        guard case .invalid(_, let problem, _, _)? = failure(text) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(problem == "more than 1000000 nodes, the limit for one file")
+    }
+
     @Test func mergeKeysOwnKeysWinThenEarlierMerges() throws {
         let root = try parse(
             """

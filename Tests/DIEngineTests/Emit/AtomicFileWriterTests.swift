@@ -87,4 +87,56 @@ import Testing
         #expect(try FileContents.contents(of: leftover).get() == Array("stale".utf8))
         #expect(try FileContents.contents(of: directory.path + "/out.swift").get() == Array("fresh".utf8))
     }
+
+    @Test func aFIFOOrDeviceAtTheDestinationIsO02AndUntouched() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path + "/out.d"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let null = directory.path + "/null.d"
+        try FileManager.default.createSymbolicLink(atPath: null, withDestinationPath: "/dev/null")
+        for (path, kind) in [(fifo, "a FIFO"), (null, "a character device")] {
+            #expect {
+                try AtomicFileWriter.write(Array("x".utf8), to: path, onlyIfChanged: false)
+            } throws: { error in
+                (error as? FileWriteError)?.diagnostic
+                    == .error("O02", "output path '\(path)' is not a regular file (\(kind))")
+            }
+        }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["null.d", "out.d"])
+    }
+
+    /// The set is all or nothing: the last file failing leaves the earlier ones as they were.
+    @Test func aSetWithAFailingFileReplacesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.write("first.txt", "old first")
+        let second = try directory.write("second.txt", "old second")
+        try directory.write("blocker", "a file")
+        TemporaryDirectory.setModificationTime(of: first, seconds: 1_600_000_000)
+        let blocked = directory.path + "/blocker/third.txt"
+        let files = [
+            OutputFile(path: first, bytes: Array("new first".utf8)),
+            OutputFile(path: second, bytes: Array("new second".utf8), onlyIfChanged: false),
+            OutputFile(path: blocked, bytes: Array("third".utf8)),
+        ]
+        #expect {
+            try AtomicFileWriter.write(files)
+        } throws: { error in
+            (error as? FileWriteError)?.diagnostic == .error("O01", "cannot write '\(blocked)': Not a directory")
+        }
+        #expect(try FileContents.contents(of: first).get() == Array("old first".utf8))
+        #expect(try FileContents.contents(of: second).get() == Array("old second".utf8))
+        #expect(try FileStatus.of(path: first).modificationTime == 1_600_000_000 * 1_000_000_000)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "blocker", "first.txt", "second.txt",
+            ])
+
+        let written = try AtomicFileWriter.write(
+            Array(files.prefix(2)) + [OutputFile(path: first, bytes: Array("new first".utf8))])
+        #expect(written == [.written, .written, .written])
+        #expect(try FileContents.contents(of: second).get() == Array("new second".utf8))
+    }
 }
