@@ -43,24 +43,36 @@ struct SourceLookup {
         scannedChanges = true
         loadFacts(progress: &progress)
         let runtimeModule = target.settings.runtimeModule
-        let pending = lookups.indices.compactMap { index -> (index: Int, bytes: [UInt8])? in
-            guard case .needsScan(let bytes, _) = lookups[index].outcome else { return nil }
-            return (index, bytes)
+        // The bytes move out of the lookups into the work list, so that each is released as soon as its
+        // file is scanned: the run never holds every source at once.
+        var pending: [Int] = []
+        var sources: [[UInt8]] = []
+        for index in lookups.indices {
+            guard case .needsScan(let bytes, let entry) = lookups[index].outcome else { continue }
+            pending.append(index)
+            sources.append(bytes)
+            let lookup = lookups[index]
+            lookups[index] = FileLookup(path: lookup.path, key: lookup.key, outcome: .needsScan([], entry), entry: nil)
         }
         guard !pending.isEmpty else { return }
         let clock = ContinuousClock()
         let start = clock.now
-        let paths = lookups.map(\.path)
-        let facts = ParallelMap.map(pending, threads: nil) {
-            SourceFacts.facts(ofSource: $0.bytes, path: paths[$0.index], runtimeModule: runtimeModule)
+        let paths = pending.map { lookups[$0].path }
+        // Largest first: a big file started last would leave one core scanning it alone.
+        let order = sources.indices.sorted { sources[$0].count > sources[$1].count }
+        let work = ScanWork(sources)
+        sources = []
+        let scannedInOrder = ParallelMap.map(order, threads: nil) { slot in
+            SourceFacts.facts(ofSource: work.take(slot), path: paths[slot], runtimeModule: runtimeModule)
         }
-        cache.store(facts, for: pending.map { lookups[$0.index] })
-        for (file, facts) in zip(pending, facts) {
-            scanned[file.index] = facts
-            // The bytes are no longer needed: keep the run's memory to the facts.
-            let lookup = lookups[file.index]
+        var facts = [FileFacts](repeating: FileFacts(), count: pending.count)
+        for (slot, scanned) in zip(order, scannedInOrder) { facts[slot] = scanned }
+        cache.store(facts, for: pending.map { lookups[$0] })
+        for (index, facts) in zip(pending, facts) {
+            scanned[index] = facts
+            let lookup = lookups[index]
             if let entry = cache.entries[lookup.key] {
-                lookups[file.index] = FileLookup(
+                lookups[index] = FileLookup(
                     path: lookup.path, key: lookup.key, outcome: .cached(entry.encodedFacts), entry: entry)
             }
         }
@@ -164,5 +176,25 @@ struct SourceLookup {
     mutating func record(_ run: RunRecord) {
         guard mode == .readWrite else { return }
         cache.record(run)
+    }
+}
+
+/// Sources waiting to be scanned; each slot is taken by exactly one worker, which then owns the bytes.
+private final class ScanWork: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<[UInt8]>
+
+    init(_ sources: [[UInt8]]) {
+        storage = .allocate(capacity: sources.count)
+        _ = storage.initialize(from: sources)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func take(_ slot: Int) -> [UInt8] {
+        defer { storage[slot] = [] }
+        return storage[slot]
     }
 }
