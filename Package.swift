@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -46,3 +47,12 @@ let package = Package(
         .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine"]),
     ]
 )
+
+// `make fuzz` only: the libFuzzer driver (no `main`; libFuzzer provides it), never part of `swift build`.
+if ProcessInfo.processInfo.environment["DIBUILD_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "DIFuzz", dependencies: ["DIEngine"], path: "Tests/Fuzz/Driver",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])], linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
+    package.products.append(.executable(name: "dibuild-fuzz", targets: ["DIFuzz"]))
+}
