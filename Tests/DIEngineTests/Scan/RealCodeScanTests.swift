@@ -75,6 +75,7 @@ import Testing
         for (file, facts) in zip(files, results) {
             for diagnostic in facts.diagnostics {
                 #expect(diagnostic.severity == .warning, "\(file.path): \(diagnostic.message)")
+                print("warning: \(file.path.dropFirst(directory.path.count + 1)): \(diagnostic.message)")
                 warnings += 1
             }
         }
