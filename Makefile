@@ -24,7 +24,7 @@ tsan: system-packages
 # which `make test` replays once it is committed.
 FUZZ_TARGETS := scanner yaml property-path cache-reader
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xcc -fsanitize=fuzzer-no-link,address
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 
 fuzz-build: system-packages
 	DIBUILD_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz --product dibuild-fuzz $(FUZZ_FLAGS)
@@ -34,7 +34,7 @@ fuzz: fuzz-build
 	for target in $(FUZZ_TARGETS); do \
 		work=".build-fuzz/corpus/$$target"; mkdir -p "$$work" "Tests/Fuzz/$$target/crashes"; \
 		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
-		DIBUILD_FUZZ_TARGET=$$target "$$binary" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+		ASAN_OPTIONS=detect_leaks=0 DIBUILD_FUZZ_TARGET=$$target "$$binary" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
 			-max_len=65536 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/$$target/crashes/" \
 			"$$work" "Tests/Fuzz/$$target/corpus" 2>".build-fuzz/$$target.log" \
 			|| { tail -40 ".build-fuzz/$$target.log"; exit 1; }; \

@@ -48,11 +48,11 @@ let package = Package(
     ]
 )
 
-// `make fuzz` only: the libFuzzer driver (no `main`; libFuzzer provides it), never part of `swift build`.
+// `make fuzz` only: the libFuzzer driver, never part of `swift build`.
 if ProcessInfo.processInfo.environment["DIBUILD_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "DIFuzz", dependencies: ["DIEngine"], path: "Tests/Fuzz/Driver",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])], linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]))
     package.products.append(.executable(name: "dibuild-fuzz", targets: ["DIFuzz"]))
 }
