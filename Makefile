@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
 
-.PHONY: demo test tsan build lint system-packages
+.PHONY: demo test tsan fuzz fuzz-build build lint system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -18,6 +18,29 @@ test: system-packages
 # in their own build folder.
 tsan: system-packages
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'DIRuntimeTests|DeliCompatibilityTests'
+
+# libFuzzer targets (scanner, yaml, property-path, cache-reader: FuzzEntries), in their own build folder;
+# Package.swift adds the driver only under DIBUILD_FUZZ=1. Each target runs FUZZ_SECONDS from a copy of
+# its seed corpus (Tests/Fuzz/<target>/corpus); a crash input is written to Tests/Fuzz/<target>/crashes,
+# which `make test` replays once it is committed.
+FUZZ_TARGETS := scanner yaml property-path cache-reader
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build: system-packages
+	DIBUILD_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz --product dibuild-fuzz $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@set -e; binary="$$(DIBUILD_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz --show-bin-path)/dibuild-fuzz"; \
+	for target in $(FUZZ_TARGETS); do \
+		work=".build-fuzz/corpus/$$target"; mkdir -p "$$work" "Tests/Fuzz/$$target/crashes"; \
+		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+		ASAN_OPTIONS=detect_leaks=0 DIBUILD_FUZZ_TARGET=$$target "$$binary" -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+			-max_len=65536 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/$$target/crashes/" \
+			"$$work" "Tests/Fuzz/$$target/corpus" 2>".build-fuzz/$$target.log" \
+			|| { tail -40 ".build-fuzz/$$target.log"; exit 1; }; \
+		grep -E '^stat::number_of_executed_units|^Done' ".build-fuzz/$$target.log" || true; \
+	done
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:

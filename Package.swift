@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -47,3 +48,12 @@ let package = Package(
         .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine"]),
     ]
 )
+
+// `make fuzz` only: the libFuzzer driver, never part of `swift build`.
+if ProcessInfo.processInfo.environment["DIBUILD_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "DIFuzz", dependencies: ["DIEngine"], path: "Tests/Fuzz/Driver",
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])]))
+    package.products.append(.executable(name: "dibuild-fuzz", targets: ["DIFuzz"]))
+}

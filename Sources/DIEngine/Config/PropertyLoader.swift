@@ -22,7 +22,12 @@ public enum PropertyLoader {
 
     /// One file's tree, or nil when it is empty or invalid.
     static func loadFile(_ path: String, currentDirectory: String?) -> (PropertyNode?, [Diagnostic]) {
-        switch YAMLParser.parseFile(path, currentDirectory: currentDirectory) {
+        tree(of: YAMLParser.parseFile(path, currentDirectory: currentDirectory), path: path)
+    }
+
+    /// One parsed file's tree, or nil when it is empty or invalid.
+    static func tree(of parsed: Result<YAMLNode?, YAMLLoadError>, path: String) -> (PropertyNode?, [Diagnostic]) {
+        switch parsed {
         case .failure(.multipleDocuments(_, let line, let column)):
             return (nil, [notOneMapping(path, line: line, column: column)])
         case .failure(let error):

@@ -24,6 +24,17 @@ enum ByteSearch {
         return false
     }
 
+    /// ASCII letters, digits and `_`, and any byte of a non-ASCII character (Swift allows many in names).
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), 0x80...:
+            true
+        default: false
+        }
+    }
+
     static func matches(_ needle: [UInt8], in haystack: [UInt8], at offset: Int) -> Bool {
         guard offset >= 0, offset + needle.count <= haystack.count else { return false }
         for (index, byte) in needle.enumerated() where haystack[offset + index] != byte { return false }

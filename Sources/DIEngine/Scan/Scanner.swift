@@ -12,13 +12,15 @@ public enum Scanner {
             facts.skipped = true
             return facts
         }
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let tooDeep = NestingGuard.tooDeepRegions(in: bytes)
+        let parsed = tooDeep.isEmpty ? bytes : NestingGuard.blanking(tooDeep, in: bytes)
+        let tree = parsed.withUnsafeBufferPointer {
+            Parser.parse(source: $0, maximumNestingLevel: NestingGuard.parserNestingLevel)
+        }
         let scan = FileScan(bytes: bytes, runtimeModule: runtimeModule)
         scan.walk(tree.statements, conditions: [])
         scan.currentOwner = nil
-        if tree.hasError, let error = SyntaxErrorFinder.firstError(in: tree) {
-            scan.report("S00", error.message, at: scan.position(ofOffset: error.offset))
-        }
+        scan.reportUnparsedCode(in: tree, tooDeep: tooDeep, originalBytes: bytes)
         scan.finish()
         return scan.facts
     }

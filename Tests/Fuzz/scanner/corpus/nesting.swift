@@ -1,0 +1,6 @@
+#if A
+#if B
+class C: Component {}
+#endif
+#endif
+let x = ((((((1))))))
