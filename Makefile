@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
 
-.PHONY: demo test tsan fuzz fuzz-build build lint system-packages
+.PHONY: demo test tsan fuzz fuzz-build build lint docs system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -45,6 +45,10 @@ fuzz: fuzz-build
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests
+
+# docs/diagnostics.md is generated from the diagnostics catalogue (a test fails when it is out of date).
+docs: build
+	$(SWIFT) run --skip-build dibuild explain --all --format markdown > docs/diagnostics.md
 
 build: system-packages
 	$(SWIFT) build --product dibuild

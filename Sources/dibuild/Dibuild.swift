@@ -6,7 +6,9 @@ struct Dibuild: ParsableCommand {
         commandName: "dibuild",
         abstract: "Generates dependency-injection factories from Swift sources at build time.",
         version: VersionInfo.version,
-        subcommands: [Build.self, Generate.self, Validate.self, Graph.self, Why.self, Clean.self, Version.self]
+        subcommands: [
+            Build.self, Generate.self, Validate.self, Graph.self, Why.self, Explain.self, Clean.self, Version.self,
+        ]
     )
 
     /// Without a subcommand dibuild prints its help and succeeds (`config.md` §6.1).

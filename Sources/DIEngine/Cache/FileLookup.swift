@@ -38,7 +38,7 @@ public struct FileLookup: Sendable {
     /// `I01` for an unreadable file.
     public var diagnostic: Diagnostic? {
         guard case .unreadable(let error) = outcome else { return nil }
-        return .error("I01", "cannot read '\(path)': \(error.reason)")
+        return Diagnostic(.cannotRead, path, error.reason)
     }
 }
 
@@ -110,19 +110,6 @@ extension SourceCache {
         return facts
     }
 
-    /// Digest of the source part of a run's inputs: every file's key and content hash, in order. Nil when a
-    /// file was unreadable. Facts are a function of the content and the cache identity, so an equal digest
-    /// (and identity) means equal facts.
-    public static func sourcesDigest(_ lookups: [FileLookup]) -> UInt64? {
-        var hasher = XXH3Hasher()
-        hasher.update(UInt64(lookups.count))
-        for lookup in lookups {
-            guard let hash = lookup.contentHash else { return nil }
-            hasher.update(lookup.key)
-            hasher.update(hash)
-        }
-        return hasher.finalize()
-    }
 }
 
 /// Per-file results written by parallel workers, each index by exactly one of them.

@@ -148,7 +148,7 @@ public struct SourceCache: Sendable {
         _ files: [String], workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
-        let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
+        let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
         statistics.files += files.count
         let known = entries
         let examined = ConcurrentSlots<Examination>(count: files.count)
@@ -279,7 +279,7 @@ public struct SourceCache: Sendable {
                     CacheFileFormat.Contents(identity: identity, run: run, entries: entries)),
                 to: path)
         } catch {
-            return .warning("O03", "cannot write cache '\(path)': \(error.reason)")
+            return Diagnostic(.cannotWriteCache, path, error.reason)
         }
         hasChanges = false
         return nil

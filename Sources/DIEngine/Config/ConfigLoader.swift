@@ -13,7 +13,7 @@ public enum ConfigLoader {
         let configPath =
             overrides.configPath
             // `lstat`: a `deli.yml` link to a missing file is a broken config, not config-less mode.
-            ?? (FileContents.entryExists(FileContents.fileSystemPath("deli.yml", relativeTo: currentDirectory))
+            ?? (LocalDisk.entryExists(LocalDisk.fileSystemPath("deli.yml", relativeTo: currentDirectory))
                 ? "deli.yml" : nil)
         guard let configPath else {
             var reader = ConfigReader(path: "")
@@ -43,10 +43,7 @@ public enum ConfigLoader {
         let configEntry = entries.first { $0.key == "config" }
         if configEntry == nil, !entries.isEmpty, targetEntry.map({ !isSequence($0.value) }) ?? true {
             reader.report(
-                .error(
-                    "I15",
-                    "this config uses the old single-target format; move its settings under 'config: <name>:' "
-                        + "and list the name under 'target:'", at: reader.location(top)))
+                Diagnostic(.singleTargetFormat, at: reader.location(top)))
             return []
         }
         for (key, keyNode, _) in entries where key != "target" && key != "config" {
@@ -84,11 +81,11 @@ public enum ConfigLoader {
         var seen = Set<String>()
         for (name, node) in names {
             guard seen.insert(name).inserted else {
-                reader.report(.warning("I16", "target '\(name)' is listed more than once", at: reader.location(node)))
+                reader.report(Diagnostic(.targetListedTwice, name, at: reader.location(node)))
                 continue
             }
             guard let config = configs.first(where: { $0.key == name }) else {
-                reader.report(.error("I03", "unknown target '\(name)'", at: reader.location(node)))
+                reader.report(Diagnostic(.unknownTarget, name, at: reader.location(node)))
                 continue
             }
             listed.append((name, config.value))
@@ -96,7 +93,7 @@ public enum ConfigLoader {
         guard !cliTargets.isEmpty else { return listed }
         var reported = Set<String>()
         for name in cliTargets where !seen.contains(name) && reported.insert(name).inserted {
-            reader.report(.error("I03", "unknown target '\(name)'"))
+            reader.report(Diagnostic(.unknownTarget, name))
         }
         return listed.filter { cliTargets.contains($0.name) }
     }

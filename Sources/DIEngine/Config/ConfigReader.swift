@@ -16,7 +16,7 @@ struct ConfigReader {
     func location(_ node: YAMLNode) -> SourceLocation { node.location(in: path) }
 
     mutating func wrongShape(_ key: String, _ expected: String, at node: YAMLNode) {
-        report(.error("I02", "invalid config: '\(key)' must be \(expected)", at: location(node)))
+        report(Diagnostic(.invalidConfigShape, key, expected, at: location(node)))
     }
 
     /// The entries of a mapping keyed by text, first occurrence kept; nil (with `I02`) for another shape.
@@ -29,7 +29,7 @@ struct ConfigReader {
         var entries: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
         for pair in pairs {
             guard let text = pair.key.scalar?.text else {
-                report(.error("I08", "cannot parse '\(path)': a mapping key must be a scalar", at: location(pair.key)))
+                report(Diagnostic(.keyNotScalar, path, at: location(pair.key)))
                 continue
             }
             if let first = seen[text] {
@@ -83,6 +83,6 @@ struct ConfigReader {
     }
 
     mutating func unknownKey(_ key: String, at node: YAMLNode) {
-        report(.warning("I05", "unknown config key '\(key)'", at: location(node)))
+        report(Diagnostic(.unknownConfigKey, key, at: location(node)))
     }
 }

@@ -48,8 +48,8 @@ public enum PropertyLoader {
     }
 
     private static func notOneMapping(_ path: String, line: Int, column: Int) -> Diagnostic {
-        .error(
-            "I10", "a property file must contain one YAML document whose top level is a mapping",
+        Diagnostic(
+            .propertyFileNotMapping,
             at: SourceLocation(path: path, line: line, column: column))
     }
 
@@ -66,8 +66,8 @@ public enum PropertyLoader {
             for pair in pairs {
                 guard let key = pair.key.scalar?.text else {
                     diagnostics.append(
-                        .error(
-                            "I08", "cannot parse '\(path)': a mapping key must be a scalar",
+                        Diagnostic(
+                            .keyNotScalar, path,
                             at: pair.key.location(in: path)))
                     continue
                 }
@@ -84,9 +84,9 @@ public enum PropertyLoader {
 
     /// `I09` at the second occurrence with a note at the first; shared with the config loader.
     static func duplicateKey(_ key: String, at second: YAMLNode, first: YAMLNode, path: String) -> Diagnostic {
-        .error(
-            "I09", "duplicate key '\(key)'", at: second.location(in: path),
-            notes: [DiagnosticNote("first defined here", at: first.location(in: path))])
+        Diagnostic(
+            .duplicateKey, key, at: second.location(in: path),
+            notes: [DiagnosticNote(.firstDefinedHere, at: first.location(in: path))])
     }
 }
 

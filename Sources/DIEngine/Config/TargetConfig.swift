@@ -43,9 +43,8 @@ struct TargetConfig {
             case "depfile": depfile = reader.string(value, key: key)
             case _ where Self.xcodeKeys.contains(key):
                 reader.report(
-                    .warning(
-                        "I04",
-                        "'\(key)' is ignored: dibuild does not read Xcode projects; list sources under 'include'",
+                    Diagnostic(
+                        .xcodeKeyIgnored, key,
                         at: reader.location(keyNode)))
             default: reader.unknownKey(key, at: keyNode)
             }
@@ -109,8 +108,7 @@ struct TargetConfig {
     {
         guard let level = AccessControlSetting(rawValue: text) else {
             reader.report(
-                .error(
-                    "I11", "invalid access control '\(text)'; expected 'public', 'package' or 'internal'", at: location)
+                Diagnostic(.invalidAccessLevel, text, at: location)
             )
             return nil
         }
@@ -120,7 +118,7 @@ struct TargetConfig {
     /// The module name, or nil with `I17` (located when it came from the config).
     static func runtimeModule(_ text: String, at location: SourceLocation?, reader: inout ConfigReader) -> String? {
         guard ClassName.isSwiftIdentifier(text) else {
-            reader.report(.error("I17", "invalid runtime module name '\(text)'", at: location))
+            reader.report(Diagnostic(.invalidRuntimeModule, text, at: location))
             return nil
         }
         return text

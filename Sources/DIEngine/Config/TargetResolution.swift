@@ -78,7 +78,7 @@ struct TargetResolution {
         let candidate = DisplayPath.join(base, spelled)
         let isDirectory =
             spelled.hasSuffix("/")
-            || FileContents.isDirectory(FileContents.fileSystemPath(candidate, relativeTo: currentDirectory))
+            || LocalDisk.isDirectory(LocalDisk.fileSystemPath(candidate, relativeTo: currentDirectory))
         return isDirectory ? DisplayPath.join(candidate, fileName) : candidate
     }
 }

@@ -11,13 +11,12 @@ public enum YAMLLoadError: Error, Equatable, Sendable {
     public var diagnostic: Diagnostic {
         switch self {
         case .unreadable(let path, let reason):
-            .error("I01", "cannot read '\(path)': \(reason)")
+            Diagnostic(.cannotRead, path, reason)
         case .invalid(let path, let problem, let line, let column):
-            .error(
-                "I08", "cannot parse '\(path)': \(problem)", at: SourceLocation(path: path, line: line, column: column))
+            Diagnostic(.cannotParse, path, problem, at: SourceLocation(path: path, line: line, column: column))
         case .multipleDocuments(let path, let line, let column):
-            .error(
-                "I08", "cannot parse '\(path)': expected a single document but found another",
+            Diagnostic(
+                .severalDocuments, path,
                 at: SourceLocation(path: path, line: line, column: column))
         }
     }

@@ -12,8 +12,8 @@ public enum YAMLParser {
     /// relative and a directory is given). `.json` files get their surrogate pairs rewritten first.
     /// Returns nil for a stream without a document.
     public static func parseFile(_ path: String, currentDirectory: String? = nil) -> Result<YAMLNode?, YAMLLoadError> {
-        let location = FileContents.fileSystemPath(path, relativeTo: currentDirectory)
-        switch FileContents.contents(of: location) {
+        let location = LocalDisk.fileSystemPath(path, relativeTo: currentDirectory)
+        switch LocalDisk.contents(of: location) {
         case .failure(let error):
             return .failure(.unreadable(path: path, reason: error.reason))
         case .success(let bytes):

@@ -27,9 +27,9 @@ public struct FileWriteError: Error, Sendable, Equatable {
     /// `O02` when the destination is a directory, device, FIFO or socket, else `O01`; both exit 74.
     public var diagnostic: Diagnostic {
         switch destinationKind {
-        case .directory?: .error("O02", "output path '\(path)' is a directory")
-        case let kind?: .error("O02", "output path '\(path)' is not a regular file (\(kind.rawValue))")
-        case nil: .error("O01", "cannot write '\(path)': \(reason)")
+        case .directory?: Diagnostic(.outputIsDirectory, path)
+        case let kind?: Diagnostic(.outputNotRegularFile, path, kind.rawValue)
+        case nil: Diagnostic(.cannotWrite, path, reason)
         }
     }
 }
@@ -133,7 +133,7 @@ public enum AtomicFileWriter {
     private static func needsWriting(_ file: OutputFile) throws(FileWriteError) -> Bool {
         guard let existing = try checkDestination(file.path) else { return true }
         guard file.onlyIfChanged, existing.size == UInt64(file.bytes.count) else { return true }
-        return (try? FileContents.contents(of: file.path).get()) != file.bytes
+        return (try? LocalDisk.contents(of: file.path).get()) != file.bytes
     }
 
     /// The destination's status if it exists; an error if it is not a regular file.

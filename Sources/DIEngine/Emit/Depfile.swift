@@ -28,10 +28,7 @@ public enum Depfile {
             var directory = DisplayPath.directory(of: path)
             while !isReadable(directory) { directory = DisplayPath.directory(of: directory) }
             diagnostics.append(
-                .warning(
-                    "O06",
-                    "path '\(path)' contains characters that Ninja or Make cannot read in a depfile; "
-                        + "listing '\(directory)' instead"))
+                Diagnostic(.unreadableDepfilePath, path, directory))
             listed.insert(directory)
         }
         let sorted = ByteOrder.sorted(Array(listed))
@@ -88,6 +85,6 @@ public enum Depfile {
     }
 
     private static func newlineError(_ path: String) -> Diagnostic {
-        .error("O05", "path '\(path)' contains a newline and cannot be listed in a depfile")
+        Diagnostic(.newlineInDepfilePath, path)
     }
 }

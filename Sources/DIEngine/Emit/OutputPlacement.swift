@@ -7,7 +7,7 @@ public enum OutputPlacement {
         writtenFiles: [String], listedPaths: [String],
         workingDirectory: String? = nil
     ) -> [Diagnostic] {
-        let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
+        let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
         var listed: [String: String] = [:]
         for path in listedPaths {
             let key = AbsolutePath.of(path, relativeTo: workingDirectory)
@@ -16,10 +16,7 @@ public enum OutputPlacement {
         return writtenFiles.compactMap { file in
             let directory = DisplayPath.directory(of: AbsolutePath.of(file, relativeTo: workingDirectory))
             guard let spelled = listed[directory] else { return nil }
-            return .warning(
-                "O04",
-                "'\(file)' is written into '\(spelled)', which is listed as a dependency; "
-                    + "the build would never be up to date")
+            return Diagnostic(.outputInDependency, file, spelled)
         }
     }
 }

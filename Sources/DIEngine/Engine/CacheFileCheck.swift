@@ -19,6 +19,6 @@ enum CacheFileCheck {
         } else {
             return nil
         }
-        return .warning("O03", "ignoring cache '\(path)': \(reason)")
+        return Diagnostic(.ignoringCache, path, reason)
     }
 }

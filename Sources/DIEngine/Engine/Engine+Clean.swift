@@ -5,7 +5,7 @@ extension Engine {
     /// take, so every `*.dicache` file of the cache directory is deleted. A failure is warning `O03`.
     public static func clean(_ overrides: ConfigOverrides, options: RunOptions) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
-        let resolution = ConfigLoader.resolveTargets(overrides, currentDirectory: FileSystemProbe.currentDirectory())
+        let resolution = ConfigLoader.resolveTargets(overrides, currentDirectory: LocalDisk.currentDirectory())
         let configLess = resolution.targets.count == 1 && resolution.targets[0].configPath == nil
         if configLess && !overrides.targets.isEmpty {
             return RunResult(
@@ -29,7 +29,7 @@ extension Engine {
                 let deleted = try SourceCache.delete(at: file)
                 progress.log(deleted ? "deleted '\(file)'" : "no cache '\(file)'")
             } catch {
-                diagnostics.append(.warning("O03", "cannot write cache '\(file)': \(error.reason)"))
+                diagnostics.append(Diagnostic(.cannotWriteCache, file, error.reason))
             }
         }
         return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options)
@@ -37,7 +37,7 @@ extension Engine {
 
     /// The `*.dicache` files directly in `directory`, sorted; none if it cannot be listed.
     private static func cacheFiles(in directory: String) -> [String] {
-        let names = (FileSystemProbe.entries(ofDirectory: directory) ?? []).filter {
+        let names = (LocalDisk.entries(ofDirectory: directory) ?? []).filter {
             $0.kind == .file && ByteOrder.hasSuffix($0.name, ".dicache")
         }
         return ByteOrder.sorted(names.map { DisplayPath.join(directory, $0.name) })

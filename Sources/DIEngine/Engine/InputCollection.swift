@@ -34,7 +34,7 @@ struct InputCollection {
     static func configure(_ overrides: ConfigOverrides, progress: inout ProgressLog) -> Configuration {
         let clock = ContinuousClock()
         let start = clock.now
-        let resolution = ConfigLoader.resolveTargets(overrides, currentDirectory: FileSystemProbe.currentDirectory())
+        let resolution = ConfigLoader.resolveTargets(overrides, currentDirectory: LocalDisk.currentDirectory())
         progress.log("config \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
         let configLess = resolution.targets.count == 1 && resolution.targets[0].configPath == nil
         if configLess && !overrides.targets.isEmpty {
@@ -77,7 +77,7 @@ struct InputCollection {
     mutating func leaveOutGeneratedSources() {
         for index in targets.indices {
             let sources = targets[index].inventory.sources
-            let generated = GeneratedFileFilter.flags(forFiles: sources)
+            let generated = GeneratedFileFilter.flags(forFiles: sources, disk: LocalDisk())
             targets[index].inventory.sources = zip(sources, generated).filter { !$0.1 }.map(\.0)
             if targets[index].inventory.sources.isEmpty && !sources.isEmpty {
                 diagnostics.append(InventoryBuilder.noSourcesWarning(target: targets[index].settings.name))

@@ -19,7 +19,7 @@ struct OutputConflicts {
     private let workingDirectory: String
     private var outputs: [Output] = []
 
-    init(workingDirectory: String = FileSystemProbe.currentDirectory()) {
+    init(workingDirectory: String = LocalDisk.currentDirectory()) {
         self.workingDirectory = workingDirectory
     }
 
@@ -127,9 +127,9 @@ struct OutputConflicts {
     /// inventory leaves the factory out of the sources, so it is not among `inputs(of:)`).
     static func factoryOverwritesSource(_ target: InputCollection.Target) -> String? {
         let path = target.settings.outputPath
-        guard target.inventory.skippedOutput, FileSystemProbe.isRegularFile(atPath: path),
+        guard target.inventory.skippedOutput, LocalDisk.isRegularFile(atPath: path),
             FileStatus.ifExists(path: path)?.size ?? 0 > 0,
-            !FileSystemProbe.file(atPath: path, startsWith: GeneratedFileFilter.marker)
+            !LocalDisk().isGeneratedFile(path)
         else { return nil }
         return "the factory '\(path)' would overwrite a source file that dibuild did not generate; "
             + "write it elsewhere"

@@ -24,11 +24,11 @@ struct SourceFacts {
         for (path, result) in zip(target.inventory.sources, results) {
             switch result {
             case .failure(let error):
-                diagnostics.append(.error("I01", "cannot read '\(path)': \(error.reason)"))
+                diagnostics.append(Diagnostic(.cannotRead, path, error.reason))
             case .success(let facts) where facts.generated:
                 continue
             case .success(let facts) where facts.invalidUTF8:
-                diagnostics.append(.error("I13", "'\(path)' is not valid UTF-8"))
+                diagnostics.append(Diagnostic(.notUTF8, path))
             case .success(let facts):
                 files.append((path, facts))
             }
@@ -44,12 +44,12 @@ struct SourceFacts {
     /// function of its arguments, as the cache requires.
     static func facts(ofSource bytes: [UInt8], path: String, runtimeModule: String) -> FileFacts {
         var facts = FileFacts()
-        if InventoryBuilder.isGenerated(bytes) {
+        if GeneratedMarker.isGenerated(bytes) {
             facts.generated = true
         } else if String(validating: bytes, as: UTF8.self) == nil {
             facts.invalidUTF8 = true
         } else {
-            facts = Scanner.scan(path: path, bytes: bytes, runtimeModule: runtimeModule)
+            facts = Scanner.scan(bytes: bytes, runtimeModule: runtimeModule)
         }
         return facts
     }

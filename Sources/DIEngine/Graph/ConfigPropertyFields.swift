@@ -13,9 +13,7 @@ struct ConfigPropertyFields {
         let target = own.lazy.compactMap { table[$0].configPropertyTarget }.first
         if target == nil {
             session.report(
-                .error(
-                    "S27", "ConfigProperty '\(type)' needs a 'target' property whose value is a string literal",
-                    at: typeLocation))
+                Diagnostic(.configPropertyTarget, type, at: typeLocation))
             valid = false
         }
         var uses: [PropertyUse] = []
@@ -25,10 +23,7 @@ struct ConfigPropertyFields {
                 guard let declared = property.type, let field = fieldType(declared, in: type) else {
                     let written = property.type?.written ?? ""
                     session.report(
-                        .error(
-                            "S38",
-                            "unsupported type '\(written)' for ConfigProperty field '\(property.name)'; use String, Bool, Double, Float, an integer type or a ConfigProperty type",
-                            at: location))
+                        Diagnostic(.unsupportedFieldType, written, property.name, at: location))
                     valid = false
                     continue
                 }

@@ -22,7 +22,7 @@ struct DependencyFactory {
         }
         switch session.resolver.resolve(reference, in: scope, owner: aliasOwner) {
         case .failure(let missing):
-            session.report(.error("S28", "cannot find 'typealias \(missing.alias)' in '\(aliasOwner)'", at: location))
+            session.report(Diagnostic(.missingLegacyAlias, missing.alias, aliasOwner, at: location))
             return nil
         case .success(let resolved):
             if resolved.isUnsupported || resolved.isOptional {
@@ -34,10 +34,7 @@ struct DependencyFactory {
     }
 
     private func reportUnsupported(_ reference: TypeReference, at location: SourceLocation) {
-        session.report(
-            .error(
-                "S36", "unsupported dependency type '\(reference.written)'; use a type or an array of a type",
-                at: location))
+        session.report(Diagnostic(.unsupportedDependencyType, reference.written, at: location))
     }
 
     /// An initialiser or injector parameter: its label is the qualifier, a `qualifierBy` comment after `_`

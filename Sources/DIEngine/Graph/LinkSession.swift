@@ -5,32 +5,19 @@ final class LinkSession {
     let resolver: NameResolver
     let hierarchy: TypeHierarchy
     let scanErrors: ScanErrorIndex
+    /// The scanner's diagnostics, then the linker's. Each check is made by one stage only (`Diagnostics`),
+    /// so nothing is reported twice.
     private(set) var diagnostics: [Diagnostic] = []
-    /// Diagnostics the scanner already reported, so that checks both stages can decide are printed once.
-    private let scanReported: Set<ReportedKey>
-
-    private struct ReportedKey: Hashable {
-        var code: String
-        var message: String
-        var location: SourceLocation?
-    }
 
     init(sources: [LinkSource]) {
         table = TypeTable(sources: sources)
         resolver = NameResolver(table: table)
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)
-        var reported: [Diagnostic] = []
-        for source in sources { reported += source.facts.diagnostics.map { $0.located(in: source.path) } }
-        scanReported = Set(reported.map { ReportedKey(code: $0.code, message: $0.message, location: $0.location) })
-        diagnostics = reported
+        for source in sources { diagnostics += source.facts.diagnostics.map { $0.located(in: source.path) } }
     }
 
-    /// Records a diagnostic unless the scanner already reported the same check at the same place.
-    func report(_ diagnostic: Diagnostic) {
-        let key = ReportedKey(code: diagnostic.code, message: diagnostic.message, location: diagnostic.location)
-        if !scanReported.contains(key) { diagnostics.append(diagnostic) }
-    }
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// Declarations of a type that carry a scan error.
     func hasScanError(_ refs: [DeclarationRef]) -> Bool { refs.contains { scanErrors.hasError($0) } }

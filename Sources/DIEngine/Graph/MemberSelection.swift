@@ -48,18 +48,13 @@ struct MemberSelection {
             var notes = initializers.compactMap { located -> DiagnosticNote? in
                 guard let reason = Self.exclusion(of: located.fact) else { return nil }
                 return DiagnosticNote(
-                    "'\(Self.signature(located.fact.parameters))' cannot be used: it is \(reason)",
-                    at: location(located))
+                    .excludedInitializer, Self.signature(located.fact.parameters), reason, at: location(located))
             }
             if initializers.isEmpty {
-                notes.append(
-                    DiagnosticNote(
-                        "memberwise and implicit initializers are not used; declare 'init(...)'", at: typeLocation))
+                notes.append(DiagnosticNote(.implicitInitializers, at: typeLocation))
             }
             session.report(
-                .error(
-                    "S01", "no usable initializer for '\(typeName)'", at: typeLocation, notes: notes.sortedByLocation())
-            )
+                Diagnostic(.noUsableInitializer, typeName, at: typeLocation, notes: notes.sortedByLocation()))
             return nil
         }
         if isClass {
@@ -68,9 +63,9 @@ struct MemberSelection {
         }
         let advice = isClass ? "mark exactly one 'required'" : "keep exactly one"
         session.report(
-            .error(
-                "S02", "ambiguous initializer for '\(typeName)'; \(advice)", at: typeLocation,
-                notes: candidates.map { DiagnosticNote("candidate initializer", at: location($0)) }.sortedByLocation()))
+            Diagnostic(
+                .ambiguousInitializer, typeName, advice, at: typeLocation,
+                notes: candidates.map { DiagnosticNote(.candidateInitializer, at: location($0)) }.sortedByLocation()))
         return nil
     }
 
@@ -81,7 +76,7 @@ struct MemberSelection {
         }
         guard candidates.count == 1 else {
             session.report(
-                .error("S08", "'\(typeName)' needs exactly one initializer 'init(payload:)'", at: typeLocation))
+                Diagnostic(.payloadInitializer, typeName, at: typeLocation))
             return nil
         }
         return candidates[0]
@@ -94,10 +89,7 @@ struct MemberSelection {
         let callable = usableInitializers.contains { $0.fact.parameters.allSatisfy(\.hasDefaultValue) }
         if !callable {
             session.report(
-                .error(
-                    "S05",
-                    "'\(typeName)' cannot be created with '\(typeName)()': none of its initializers can be called without arguments",
-                    at: typeLocation))
+                Diagnostic(.noArgumentlessInitializer, typeName, at: typeLocation))
         }
         return callable
     }
@@ -109,13 +101,13 @@ struct MemberSelection {
         }
         if candidates.count == 1 { return candidates[0] }
         if candidates.isEmpty {
-            session.report(.error("S03", "'\(typeName)' has no usable 'inject(...)' method", at: typeLocation))
+            session.report(Diagnostic(.noInjectMethod, typeName, at: typeLocation))
         } else {
             session.report(
-                .error(
-                    "S04", "ambiguous 'inject(...)' method for '\(typeName)'", at: typeLocation,
+                Diagnostic(
+                    .ambiguousInjectMethod, typeName, at: typeLocation,
                     notes: candidates.map {
-                        DiagnosticNote("candidate method", at: session.table.location($0.ref, $0.fact.position))
+                        DiagnosticNote(.candidateMethod, at: session.table.location($0.ref, $0.fact.position))
                     }.sortedByLocation()))
         }
         return nil

@@ -8,11 +8,11 @@ public enum ResolvedFileReader {
         module: ResolvedModule?, diagnostics: [Diagnostic]
     ) {
         let file =
-            FileContents.isDirectory(FileContents.fileSystemPath(path, relativeTo: currentDirectory))
+            LocalDisk.isDirectory(LocalDisk.fileSystemPath(path, relativeTo: currentDirectory))
             ? (path.hasSuffix("/") ? path : path + "/") + "Deli.resolved" : path
         switch YAMLParser.parseFile(file, currentDirectory: currentDirectory) {
         case .failure(.unreadable(let path, let reason)):
-            return (nil, [.error("I01", "cannot read '\(path)': \(reason)")])
+            return (nil, [Diagnostic(.cannotRead, path, reason)])
         case .failure(.invalid(_, let problem, let line, let column)):
             return (nil, [invalid(file, problem, at: SourceLocation(path: file, line: line, column: column))])
         case .failure(.multipleDocuments(_, let line, let column)):
@@ -36,7 +36,7 @@ public enum ResolvedFileReader {
     }
 
     private static func invalid(_ path: String, _ reason: String, at location: SourceLocation?) -> Diagnostic {
-        .error("I14", "invalid resolved file '\(path)': \(reason)", at: location)
+        Diagnostic(.invalidResolvedFile, path, reason, at: location)
     }
 }
 

@@ -14,6 +14,8 @@ struct ScopeQualifierLookup {
         var value: Value?
         var text: String
         var location: SourceLocation
+        /// The declaration that writes it.
+        var ref: DeclarationRef
     }
 
     init(session: LinkSession, type: String, own: [DeclarationRef], typeLocation: SourceLocation) {
@@ -36,7 +38,7 @@ struct ScopeQualifierLookup {
     func scope() -> Found<ScopeName>? {
         lookup(property: "scope") { fact, ref in
             fact.scopeValues.map {
-                Found(value: $0.value, text: $0.text, location: session.table.location(ref, $0.position))
+                Found(value: $0.value, text: $0.text, location: session.table.location(ref, $0.position), ref: ref)
             }
         }
     }
@@ -47,7 +49,7 @@ struct ScopeQualifierLookup {
             fact.qualifierValues.map {
                 Found(
                     value: $0.isValid ? $0.value : nil, text: $0.value.isEmpty ? "nil" : "\"\($0.value)\"",
-                    location: session.table.location(ref, $0.position))
+                    location: session.table.location(ref, $0.position), ref: ref)
             }
         }
     }
@@ -67,10 +69,10 @@ struct ScopeQualifierLookup {
             if found.contains(where: { $0.value == nil }) { return nil }
             if found.contains(where: { $0.value != first.value }) {
                 let notes = found.sorted { $0.location < $1.location }.map {
-                    DiagnosticNote("'\(property)' is '\($0.text)' here", at: $0.location)
+                    DiagnosticNote(.valueHere, property, $0.text, at: $0.location)
                 }
                 session.report(
-                    .error("S37", "conflicting '\(property)' values for '\(type)'", at: typeLocation, notes: notes))
+                    Diagnostic(.conflictingValues, property, type, at: typeLocation, notes: notes))
                 return nil
             }
             return first

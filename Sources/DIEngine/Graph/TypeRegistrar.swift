@@ -105,10 +105,12 @@ struct TypeRegistrar {
                 ?? Dictionary(grouping: listings, by: \.ref).values.contains { Self.distinctNames($0).count > 1 }
             if !scannerSaw {
                 let notes = listings.map {
-                    DiagnosticNote(ScanMessages.listedHere($0.name), at: table.location($0.ref, $0.position))
+                    DiagnosticNote(.listedHere, $0.name, at: table.location($0.ref, $0.position))
                 }.sortedByLocation()
                 session.report(
-                    .error("S33", ScanMessages.severalRegistrations(type, names), at: typeLocation, notes: notes))
+                    Diagnostic(
+                        .severalRegistrations, type, DiagnosticMessage.quotedList(names), at: typeLocation,
+                        notes: notes))
             }
         }
         // Conditional conformances are always visible to the scanner (`S30`).
@@ -117,7 +119,7 @@ struct TypeRegistrar {
             return valid
         }
         if !listings.contains(where: { $0.ref.file == primary.file }) {
-            session.report(.error(problem.code, problem.message, at: typeLocation))
+            session.report(Diagnostic(problem.message, values: problem.values, at: typeLocation))
         }
         return false
     }
@@ -130,22 +132,22 @@ struct TypeRegistrar {
 
     /// `S31`, `S32`, `S29` or `S30` for the declaration of a registered type, like the scanner.
     private func problem(of type: String, declaredAt primary: DeclarationRef, protocolName: String) -> (
-        code: String, message: String
+        message: DiagnosticMessage, values: [String]
     )? {
         let fact = table[primary]
         switch fact.kind {
-        case .protocol: return ("S31", ScanMessages.protocolRegistration(type, protocolName))
-        case .enum, .actor: return ("S32", ScanMessages.kindRegistration(fact.kind, type))
+        case .protocol: return (.protocolRegistration, [type, protocolName])
+        case .enum, .actor: return (.kindRegistration, [fact.kind.rawValue, type])
         default: break
         }
         // Effective access is capped by enclosing types, so the enclosing private type is the better reason.
         if let outer = fact.insidePrivateType {
-            return ("S29", ScanMessages.privateType(type, "inside private type '\(outer)'"))
+            return (.privateType, [type, "inside private type '\(outer)'"])
         }
         if fact.access <= .fileprivate {
-            return ("S29", ScanMessages.privateType(type, fact.access.rawValue))
+            return (.privateType, [type, fact.access.rawValue])
         }
-        if fact.isGeneric { return ("S30", ScanMessages.genericType(type)) }
+        if fact.isGeneric { return (.genericType, [type]) }
         return nil
     }
 
@@ -194,9 +196,8 @@ struct TypeRegistrar {
             !last.type.isOptional
         else {
             session.report(
-                .error(
-                    "S07",
-                    "the last parameter of the initializer of factory '\(owner.typeName)' must be 'payload: <Payload type>'",
+                Diagnostic(
+                    .factoryPayloadParameter, owner.typeName,
                     at: table.location(initializer.ref, initializer.fact.position)))
             return false
         }
@@ -229,17 +230,15 @@ struct TypeRegistrar {
         case .component, .autowired, .lazyAutowired:
             let scope = lookup.scope()
             registration.scope = scope?.value ?? .singleton
-            if let scope, scope.value == .weak, isStruct {
-                session.report(.error("S11", ScanMessages.weakStruct(type), at: scope.location))
+            // The scanner reports a struct's own '.weak' (`S11`); the linker the one an extension gives it.
+            if let scope, scope.value == .weak, isStruct, table[scope.ref].kind != .struct {
+                session.report(Diagnostic(.weakStruct, type, at: scope.location))
             }
             registration.id.qualifier = lookup.qualifier()?.value ?? ""
         case .factory, .lazyFactory:
             registration.scope = .prototype
             for location in lookup.ownScopes() {
-                session.report(
-                    .warning(
-                        "S16", "'scope' is ignored for factory '\(type)'; factories are always prototype", at: location)
-                )
+                session.report(Diagnostic(.factoryScopeIgnored, type, at: location))
             }
             registration.id.qualifier = lookup.qualifier()?.value ?? ""
         case .configProperty:

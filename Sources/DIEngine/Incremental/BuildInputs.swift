@@ -52,7 +52,7 @@ struct BuildInputs {
         hasher.update(VersionInfo.version)
         hasher.update(UInt64(FileFacts.schemaVersion))
         hasher.update(executableStamp)
-        hasher.update(FileSystemProbe.currentDirectory())
+        hasher.update(LocalDisk.currentDirectory())
         hasher.update(String(reflecting: target.settings))
         hasher.update(options)
         let inventory = target.inventory

@@ -16,11 +16,13 @@ struct InventoryPath: Sendable, Hashable {
 /// exactly the set the depfile must name.
 final class DirectoryLister {
     private let currentDirectory: String?
+    let disk: any DiskInterface
     private var listings: [String: [DirectoryEntry]] = [:]
     private(set) var enumerated: Set<String> = []
 
-    init(currentDirectory: String?) {
+    init(currentDirectory: String?, disk: any DiskInterface = LocalDisk()) {
         self.currentDirectory = currentDirectory
+        self.disk = disk
     }
 
     func fileSystemPath(_ displayPath: String) -> String {
@@ -29,7 +31,7 @@ final class DirectoryLister {
 
     /// The kind of what `displayPath` names, links followed; nil when nothing is there.
     func kind(of displayPath: String) -> EntryKind? {
-        FileSystemProbe.kind(atPath: fileSystemPath(displayPath))
+        disk.kind(of: fileSystemPath(displayPath))
     }
 
     /// The entries of `directory`, or nil when it cannot be listed (then it is not recorded).
@@ -39,7 +41,7 @@ final class DirectoryLister {
             enumerated.insert(directory.display)
             return cached
         }
-        guard let entries = FileSystemProbe.entries(ofDirectory: key) else { return nil }
+        guard let entries = disk.entries(ofDirectory: key) else { return nil }
         listings[key] = entries
         enumerated.insert(directory.display)
         return entries

@@ -25,7 +25,7 @@ struct SourceCollector {
         let path = InventoryPath(
             display: display, absolute: LexicalPath.absolute(display, currentDirectory: currentDirectory))
         guard let kind = lister.kind(of: path.display) else {
-            diagnostics.append(.error("I06", "'\(display)' does not exist", at: entry.location))
+            diagnostics.append(Diagnostic(.pathDoesNotExist, display, at: entry.location))
             return
         }
         if kind.isDirectory {
@@ -44,7 +44,7 @@ struct SourceCollector {
     func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
         let displays = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
         guard skippingGeneratedFiles else { return ByteOrder.sorted(displays) }
-        let generated = GeneratedFileFilter.flags(forFiles: displays.map(lister.fileSystemPath))
+        let generated = GeneratedFileFilter.flags(forFiles: displays.map(lister.fileSystemPath), disk: lister.disk)
         return ByteOrder.sorted(zip(displays, generated).filter { !$0.1 }.map(\.0))
     }
 
@@ -60,7 +60,7 @@ struct SourceCollector {
             }
         }
         if found == 0 {
-            diagnostics.append(.warning("I07", "pattern '\(display)' matched no files", at: location))
+            diagnostics.append(Diagnostic(.patternMatchedNothing, display, at: location))
         }
     }
 
@@ -75,7 +75,7 @@ struct SourceCollector {
             let child = directory.appending(entry.name)
             if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
                 diagnostics.append(
-                    .error("I13", "the name of '\(child.display)' is not valid UTF-8; dibuild cannot read it"))
+                    Diagnostic(.nameNotUTF8, child.display))
                 continue
             }
             switch entry.kind {

@@ -7,12 +7,12 @@ extension FileScan {
         let at = position(call.calledExpression)
         let arguments = Array(call.arguments)
         guard let first = arguments.first, first.label == nil, let base = Self.metatypeBase(first.expression) else {
-            report("S18", ScanMessages.injectNeedsType, at: at)
+            report(.injectNeedsType, at: at)
             return
         }
         let type = TypeReferenceParser.reference(for: base)
         if type.isUnsupported || type.isOptional {
-            report("S36", ScanMessages.unsupportedDependencyType(type.written), at: at)
+            report(.unsupportedDependencyType, type.written, at: at)
             return
         }
         let qualifiers = qualifierArguments(arguments)
@@ -28,7 +28,7 @@ extension FileScan {
         guard let first = call.arguments.first, first.label == nil,
             let literal = StringLiteral(expression: first.expression)
         else {
-            report("S22", ScanMessages.injectPropertyLiteral, at: position(call.calledExpression))
+            report(.injectPropertyLiteral, at: position(call.calledExpression))
             return
         }
         let at = position(literal.node)
@@ -55,7 +55,7 @@ extension FileScan {
                 qualifierArgument = argument
                 if argument.expression.is(NilLiteralExprSyntax.self) { continue }
                 guard let literal = StringLiteral(expression: argument.expression) else {
-                    report("S19", ScanMessages.qualifierLiteral, at: position(argument))
+                    report(.qualifierLiteral, at: position(argument))
                     result.isValid = false
                     continue
                 }
@@ -63,7 +63,7 @@ extension FileScan {
             case "qualifierBy":
                 qualifierByArgument = argument
                 guard let literal = StringLiteral(expression: argument.expression) else {
-                    report("S20", ScanMessages.qualifierByLiteral, at: position(argument))
+                    report(.qualifierByLiteral, at: position(argument))
                     result.isValid = false
                     continue
                 }
@@ -76,7 +76,7 @@ extension FileScan {
         if let qualifierArgument, let qualifierByArgument {
             let later =
                 qualifierArgument.position > qualifierByArgument.position ? qualifierArgument : qualifierByArgument
-            report("S21", ScanMessages.qualifierAndQualifierBy, at: position(later))
+            report(.qualifierAndQualifierBy, at: position(later))
             result.isValid = false
         }
         return result

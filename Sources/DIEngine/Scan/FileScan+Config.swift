@@ -10,13 +10,12 @@ extension FileScan {
         let gate = Gate.ownerLists([DINames.configuration])
         let at = position(call.calledExpression)
         if placement == nil || placement?.isStatic == true {
-            let message = ScanMessages.misplacedConfig(in: facts.declarations[owner].fullName)
-            report("S15", message, at: at, owner: owner, gate: gate)
+            report(.misplacedConfig, facts.declarations[owner].fullName, at: at, owner: owner, gate: gate)
         }
         // `Array` first: `filter` on a syntax collection builds a new tree, which costs the size of the file.
         let unlabelled = Array(call.arguments).filter { $0.label == nil }
         guard let first = unlabelled.first, let typeBase = Self.metatypeBase(first.expression) else {
-            report("S12", ScanMessages.configNeedsType, at: at, owner: owner, gate: gate)
+            report(.configNeedsType, at: at, owner: owner, gate: gate)
             return
         }
         let type = TypeReferenceParser.reference(for: typeBase)
@@ -29,18 +28,17 @@ extension FileScan {
             dependencyCount += 1
             let dependency = TypeReferenceParser.reference(for: base)
             if dependency.isUnsupported || dependency.isOptional {
-                let message = ScanMessages.unsupportedDependencyType(dependency.written)
-                report("S36", message, at: position(argument), owner: owner, gate: gate)
+                report(
+                    .unsupportedDependencyType, dependency.written, at: position(argument), owner: owner, gate: gate)
             } else if dependency.isArray {
-                let message = ScanMessages.configArrayDependency(dependency.name)
-                report("S13", message, at: position(argument), owner: owner, gate: gate)
+                report(.configArrayDependency, dependency.name, at: position(argument), owner: owner, gate: gate)
             } else {
                 fact.dependencies.append(dependency)
                 fact.dependencyPositions.append(position(argument))
             }
         }
         if dependencyCount > Self.maximumConfigDependencies {
-            report("S17", ScanMessages.configTooManyDependencies, at: at, owner: owner, gate: gate)
+            report(.configTooManyDependencies, at: at, owner: owner, gate: gate)
         }
         for argument in call.arguments {
             switch argument.label?.text {
@@ -48,15 +46,16 @@ extension FileScan {
                 if let literal = StringLiteral(expression: argument.expression) {
                     fact.qualifier = literal.value
                 } else {
-                    report("S14", ScanMessages.configQualifierLiteral, at: position(argument), owner: owner, gate: gate)
+                    report(.configQualifierLiteral, at: position(argument), owner: owner, gate: gate)
                 }
             case "scope":
                 if let scope = scopeName(argument.expression) {
                     fact.scope = scope
                 } else {
                     let text = SyntaxText.normalized(argument.expression)
-                    let message = ScanMessages.unsupportedScope(text, of: type.written)
-                    report("S09", message, at: position(argument.expression), owner: owner, gate: gate)
+                    report(
+                        .unsupportedScope, text, type.written, at: position(argument.expression), owner: owner,
+                        gate: gate)
                 }
             default:
                 continue

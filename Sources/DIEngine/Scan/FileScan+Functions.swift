@@ -34,7 +34,7 @@ extension FileScan {
                     position: position(decl.name)))
             if isMutating {
                 report(
-                    "S06", ScanMessages.mutatingInject(), at: position(decl.name), owner: owner,
+                    .mutatingInject, at: position(decl.name), owner: owner,
                     gate: .ownerLists(DINames.lazyProtocols))
             }
         }
@@ -62,10 +62,9 @@ extension FileScan {
         let commentPosition = position(ofOffset: comment.offset)
         if label != nil {
             report(
-                "S34", ScanMessages.labelledQualifierBy(path: comment.text, name: internalName, type: type.written),
-                at: fact.position)
+                .labelledQualifierBy, comment.text, internalName, type.written, at: fact.position)
         } else if comment.text.isEmpty {
-            report("S35", ScanMessages.emptyQualifierBy, at: commentPosition)
+            report(.emptyQualifierBy, at: commentPosition)
         } else if checkPropertyPath(comment.text, at: commentPosition) {
             fact.qualifierByComment = comment.text
             fact.commentPosition = commentPosition

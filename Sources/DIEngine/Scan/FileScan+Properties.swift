@@ -77,7 +77,7 @@ extension FileScan {
         if kind == .propertyValue {
             let literal = arguments.first.flatMap { $0.label == nil ? StringLiteral(expression: $0.expression) : nil }
             guard let literal else {
-                report("S23", ScanMessages.propertyValueLiteral, at: at)
+                report(.propertyValueLiteral, at: at)
                 fact.isValid = false
                 return fact
             }
@@ -91,20 +91,20 @@ extension FileScan {
         }
         let wrapperName = SyntaxText.compact(attribute.attributeName)
         guard let type else {
-            report("S24", ScanMessages.wrapperNeedsType(property: property, wrapper: wrapperName), at: propertyPosition)
+            report(.wrapperNeedsType, property, wrapperName, at: propertyPosition)
             fact.isValid = false
             return fact
         }
         switch kind {
         case .dependency where type.isArray && !type.isOptional:
-            report("S25", ScanMessages.useDependencyArray(type.name), at: at)
+            report(.useDependencyArray, type.name, at: at)
             fact.isValid = false
         case .dependencyArray where !type.isArray && !type.isUnsupported:
-            report("S26", ScanMessages.dependencyArrayNeedsArray(property: property, type: type.written), at: at)
+            report(.dependencyArrayNeedsArray, property, type.written, at: at)
             fact.isValid = false
         case .dependency, .dependencyArray:
             if type.isUnsupported || type.isOptional {
-                report("S36", ScanMessages.unsupportedDependencyType(type.written), at: propertyPosition)
+                report(.unsupportedDependencyType, type.written, at: propertyPosition)
                 fact.isValid = false
             }
         case .propertyValue:

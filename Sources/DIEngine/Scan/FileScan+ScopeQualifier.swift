@@ -39,9 +39,9 @@ extension FileScan {
             (owner, ScopeValueFact(value: scope, text: text, conditions: conditions, position: at), gate))
         let typeName = facts.declarations[owner].fullName
         if scope == nil {
-            report("S09", ScanMessages.unsupportedScope(text, of: typeName), at: at, owner: owner, gate: gate)
+            report(.unsupportedScope, text, typeName, at: at, owner: owner, gate: gate)
         } else if scope == .weak && facts.declarations[owner].kind == .struct {
-            report("S11", ScanMessages.weakStruct(typeName), at: at, owner: owner, gate: gate)
+            report(.weakStruct, typeName, at: at, owner: owner, gate: gate)
         }
     }
 
@@ -60,7 +60,7 @@ extension FileScan {
         pendingQualifierFacts.append((owner, fact, gate))
         if !fact.isValid {
             let typeName = facts.declarations[owner].fullName
-            report("S10", ScanMessages.invalidQualifier(of: typeName), at: at, owner: owner, gate: gate)
+            report(.invalidQualifier, typeName, at: at, owner: owner, gate: gate)
         }
     }
 

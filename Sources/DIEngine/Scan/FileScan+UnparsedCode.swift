@@ -34,12 +34,10 @@ extension FileScan {
         }
         if let (place, context) = explained.min(by: { $0.place.range.lowerBound < $1.place.range.lowerBound }) {
             report(
-                "S00", "dibuild: \(place.problem) \(context); the generated factory could be wrong",
-                at: position(ofOffset: place.range.lowerBound))
+                .unparsedDICode, place.problem, context, at: position(ofOffset: place.range.lowerBound))
         } else {
             report(
-                "S00", "dibuild: \(first.problem); facts were taken from the code around it",
-                at: position(ofOffset: first.range.lowerBound), severity: .warning)
+                .unparsedCode, first.problem, at: position(ofOffset: first.range.lowerBound))
         }
     }
 

@@ -48,23 +48,25 @@ final class FileScan {
     }
 
     func report(
-        _ code: String, _ message: String, at position: SourcePosition, severity: Severity = .error,
-        notes: [ScanNote] = []
+        _ message: DiagnosticMessage, _ values: String..., at position: SourcePosition, notes: [ScanNote] = []
     ) {
-        facts.diagnostics.append(ScanDiagnostic(code, severity, message, at: position, notes: notes))
+        let severity = message.severity
+        facts.diagnostics.append(
+            ScanDiagnostic(message.code.rawValue, severity, message.text(values), at: position, notes: notes))
         if severity == .error, let currentOwner { facts.declarations[currentOwner].hasScanErrors = true }
     }
 
-    func report(_ code: String, _ message: String, at position: SourcePosition, owner: Int, gate: Gate) {
-        pendingDiagnostics.append(
-            PendingDiagnostic(diagnostic: ScanDiagnostic(code, .error, message, at: position), owner: owner, gate: gate)
-        )
+    func report(
+        _ message: DiagnosticMessage, _ values: String..., at position: SourcePosition, owner: Int, gate: Gate
+    ) {
+        let diagnostic = ScanDiagnostic(message.code.rawValue, message.severity, message.text(values), at: position)
+        pendingDiagnostics.append(PendingDiagnostic(diagnostic: diagnostic, owner: owner, gate: gate))
     }
 
     /// `S39` for a malformed property path; true when the path is well-formed.
     func checkPropertyPath(_ path: String, at position: SourcePosition) -> Bool {
         guard let problem = PropertyPath.syntaxError(in: path) else { return true }
-        report("S39", ScanMessages.invalidPropertyPath(path, problem), at: position)
+        report(.invalidPropertyPath, path, problem, at: position)
         return false
     }
 }

@@ -27,19 +27,19 @@ extension FileScan {
         let name = declaration.fullName
         switch declaration.kind {
         case .protocol:
-            report("S31", ScanMessages.protocolRegistration(name, first.name), at: declaration.position)
+            report(.protocolRegistration, name, first.name, at: declaration.position)
             return
         case .enum, .actor:
-            report("S32", ScanMessages.kindRegistration(declaration.kind, name), at: declaration.position)
+            report(.kindRegistration, declaration.kind.rawValue, name, at: declaration.position)
             return
         case .class, .struct, .extension:
             break
         }
         if let reason = privacyReason(index) {
-            report("S29", ScanMessages.privateType(name, reason), at: declaration.position)
+            report(.privateType, name, reason, at: declaration.position)
         }
         if declaration.isGeneric {
-            report("S30", ScanMessages.genericType(name), at: declaration.position)
+            report(.genericType, name, at: declaration.position)
         } else {
             reportConditionalConformances(registrations, of: name)
         }
@@ -64,8 +64,7 @@ extension FileScan {
         for listing in registrations {
             let extensionDeclaration = facts.declarations[listing.declaration]
             guard extensionDeclaration.kind == .extension, extensionDeclaration.hasWhereClause else { continue }
-            report(
-                "S30", ScanMessages.conditionalConformance(name, to: listing.name), at: extensionDeclaration.position)
+            report(.conditionalConformance, name, listing.name, at: extensionDeclaration.position)
         }
     }
 
@@ -73,7 +72,7 @@ extension FileScan {
         var distinct: [String] = []
         for listing in registrations where !distinct.contains(listing.name) { distinct.append(listing.name) }
         guard distinct.count > 1 else { return }
-        let notes = registrations.map { ScanNote(ScanMessages.listedHere($0.name), at: $0.position) }
-        report("S33", ScanMessages.severalRegistrations(name, distinct), at: position, notes: notes)
+        let notes = registrations.map { ScanNote(DiagnosticMessage.listedHere.text([$0.name]), at: $0.position) }
+        report(.severalRegistrations, name, DiagnosticMessage.quotedList(distinct), at: position, notes: notes)
     }
 }

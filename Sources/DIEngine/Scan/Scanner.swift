@@ -4,9 +4,8 @@ import SwiftSyntax
 /// The scan stage: one Swift file's bytes in, its `FileFacts` out (`annotations.md`).
 public enum Scanner {
     /// Scans one file. Pure and deterministic: the result depends only on `bytes`, `runtimeModule` and
-    /// `FileFacts.schemaVersion`; `path` is not used for anything but is kept for call-site symmetry with
-    /// `scanAll`, whose result order follows it.
-    public static func scan(path: String, bytes: [UInt8], runtimeModule: String) -> FileFacts {
+    /// `FileFacts.schemaVersion`.
+    public static func scan(bytes: [UInt8], runtimeModule: String) -> FileFacts {
         if ScanPrecheck.canSkip(bytes) {
             var facts = FileFacts()
             facts.skipped = true
@@ -23,13 +22,5 @@ public enum Scanner {
         scan.reportUnparsedCode(in: tree, tooDeep: tooDeep, originalBytes: bytes)
         scan.finish()
         return scan.facts
-    }
-
-    /// Scans every file, spreading the work over `threads` threads (default: every active core). The
-    /// result is in input order and equal to calling `scan` on each file, whatever the scheduling.
-    public static func scanAll(
-        _ files: [(path: String, bytes: [UInt8])], runtimeModule: String, threads: Int? = nil
-    ) -> [FileFacts] {
-        ParallelMap.map(files, threads: threads) { scan(path: $0.path, bytes: $0.bytes, runtimeModule: runtimeModule) }
     }
 }

@@ -95,16 +95,14 @@ struct CycleDetection {
             guard let edge = edges[source].first(where: { $0.target == target }) else { continue }
             let from = graph.registrations[source].id.displayName
             let to = graph.registrations[target].id.displayName
-            notes.append(DiagnosticNote("'\(from)' depends on '\(to)' here", at: edge.location))
+            notes.append(DiagnosticNote(.dependsOn, from, to, at: edge.location))
             if edge.isPrototypeInjection {
                 notes.append(
-                    DiagnosticNote(
-                        "'\(from)' is lazy but prototype-scoped, so lazy injection cannot break the cycle",
-                        at: graph.registrations[source].location))
+                    DiagnosticNote(.lazyPrototypeInCycle, from, at: graph.registrations[source].location))
             }
         }
-        let message = "circular dependency: " + ids.map(\.displayName).joined(separator: " -> ")
-        return .error("Y01", message, at: graph.registrations[path[0]].location, notes: notes)
+        let cycle = ids.map(\.displayName).joined(separator: " -> ")
+        return Diagnostic(.cycle, cycle, at: graph.registrations[path[0]].location, notes: notes)
     }
 }
 

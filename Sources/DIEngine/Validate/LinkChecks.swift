@@ -27,23 +27,23 @@ struct LinkChecks {
         if entries.isEmpty { return missing(dependency) }
         if !dependency.isArray && dependency.candidates.count > 1 {
             let notes = entries.map { entry in
-                let qualifier = entry.id.qualifier.isEmpty ? "" : " (qualifier '\(entry.id.qualifier)')"
-                return DiagnosticNote(
-                    "candidate '\(entry.id.typeName)'\(qualifier) registered here", at: entry.location)
+                let qualifier = entry.id.qualifier
+                return qualifier.isEmpty
+                    ? DiagnosticNote(.candidate, entry.id.typeName, at: entry.location)
+                    : DiagnosticNote(.qualifiedCandidate, entry.id.typeName, qualifier, at: entry.location)
             }.sortedByLocation()
-            return .error(
-                "L02",
-                "ambiguous implementation of '\(name)': \(dependency.candidates.count) candidates; add a qualifier to choose one",
+            return Diagnostic(
+                .ambiguousImplementation, name, String(dependency.candidates.count),
                 at: dependency.location, notes: notes)
         }
         if !dependency.isPayload && entries.contains(where: \.isFactory) {
-            return .error(
-                "L03", "factory '\(name)' cannot be used as a plain dependency; use 'Inject(\(name).self, with: ...)'",
+            return Diagnostic(
+                .factoryAsDependency, name,
                 at: dependency.location)
         }
         if dependency.isPayload && entries.contains(where: { !$0.isFactory }) {
-            return .error(
-                "L04", "'\(name)' is not a factory; 'with:' needs an AutowiredFactory or LazyAutowiredFactory",
+            return Diagnostic(
+                .notAFactory, name,
                 at: dependency.location)
         }
         return nil
@@ -53,37 +53,40 @@ struct LinkChecks {
     private func missing(_ dependency: Dependency) -> Diagnostic {
         let name = dependency.typeName
         if dependency.isArray {
-            return .warning(
-                "L07", "no implementation of '\(name)' is registered; '[\(name)]' will be empty",
+            return Diagnostic(
+                .emptyArray, name,
                 at: dependency.location)
         }
         if let declared = graph.types[name], let kind = declared.kind, kind != .protocol,
             !registeredTypes.contains(name)
         {
-            var notes = [DiagnosticNote("'\(name)' declared here", at: declared.location)]
+            var notes = [DiagnosticNote(.declaredHere, name, at: declared.location)]
             if let base = declared.superclasses.first(where: registeredTypes.contains) {
                 let location = graph.registrations.first { $0.id.typeName == base }?.location
-                notes.append(DiagnosticNote("registration is not inherited from '\(base)'", at: location))
+                notes.append(DiagnosticNote(.registrationNotInherited, base, at: location))
             }
-            return .error(
-                "L05", "'\(name)' is not registered; add 'Component' (or another DI protocol) to its declaration",
+            return Diagnostic(
+                .notRegistered, name,
                 at: dependency.location, notes: notes)
         }
         let qualifier = dependency.effectiveQualifier
-        var message = "no implementation of '\(name)'"
-        if !qualifier.isEmpty {
-            message += " with qualifier '\(qualifier)'"
-            if let path = dependency.qualifierBy { message += " (from property '\(path)')" }
-        }
         var notes = index.candidates(for: name, qualifier: "").map { entry in
             let qualifier = entry.id.qualifier
-            let how = qualifier.isEmpty ? "without a qualifier" : "with qualifier '\(qualifier)'"
-            return DiagnosticNote("'\(entry.id.typeName)' is registered \(how) here", at: entry.location)
+            return qualifier.isEmpty
+                ? DiagnosticNote(.registeredWithoutQualifier, entry.id.typeName, at: entry.location)
+                : DiagnosticNote(.registeredWithQualifier, entry.id.typeName, qualifier, at: entry.location)
         }
         if let label = dependency.qualifierFromLabel {
-            notes.append(
-                DiagnosticNote("the argument label '\(label)' is used as the qualifier", at: dependency.location))
+            notes.append(DiagnosticNote(.labelIsQualifier, label, at: dependency.location))
         }
-        return .error("L01", message, at: dependency.location, notes: notes.sortedByLocation())
+        let (message, values): (DiagnosticMessage, [String]) =
+            if qualifier.isEmpty {
+                (.noImplementation, [name])
+            } else if let path = dependency.qualifierBy {
+                (.noImplementationFromProperty, [name, qualifier, path])
+            } else {
+                (.noQualifiedImplementation, [name, qualifier])
+            }
+        return Diagnostic(message, values: values, at: dependency.location, notes: notes.sortedByLocation())
     }
 }

@@ -23,25 +23,24 @@ struct PropertyChecks {
         case .notFound:
             switch use.requirement {
             case .scalar:
-                return .error("P01", "property '\(path)' not found", at: use.location)
+                return Diagnostic(.propertyNotFound, path, at: use.location)
             case .field(let field, let owner, _, let isOptional):
                 if isOptional { return nil }
-                return .error(
-                    "P01", "property '\(path)' not found, required by field '\(field)' of '\(owner)'", at: use.location)
+                return Diagnostic(.fieldPropertyNotFound, path, field, owner, at: use.location)
             }
         case .found(let node):
-            let setHere = node.origin.map { [DiagnosticNote("'\(path)' is set here", at: $0)] } ?? []
+            let setHere = node.origin.map { [DiagnosticNote(.setHere, path, at: $0)] } ?? []
             guard let scalar = node.scalar else {
                 let shape = if case .list = node.value { "list" } else { "mapping" }
-                return .error("P03", "property '\(path)' is a \(shape), not a value", at: use.location, notes: setHere)
+                return Diagnostic(.propertyNotAValue, path, shape, at: use.location, notes: setHere)
             }
             guard case .field(_, _, let typeName, let isOptional) = use.requirement else { return nil }
             if scalar.kind == .null && isOptional { return nil }
             if ValueConversion.converts(scalar, to: typeName) { return nil }
-            let value = scalar.kind == .null ? "is null" : "has value '\(scalar.text)'"
-            return .error(
-                "P02", "property '\(path)' \(value), which does not convert to '\(typeName)'", at: use.location,
-                notes: setHere)
+            if scalar.kind == .null {
+                return Diagnostic(.nullDoesNotConvert, path, typeName, at: use.location, notes: setHere)
+            }
+            return Diagnostic(.valueDoesNotConvert, path, scalar.text, typeName, at: use.location, notes: setHere)
         }
     }
 }

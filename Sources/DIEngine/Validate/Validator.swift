@@ -27,14 +27,13 @@ enum DuplicateRegistrations {
                 continue
             }
             let id = registration.id
-            let message =
-                id.qualifier.isEmpty
-                ? "duplicate registration of '\(id.typeName)'"
-                : "duplicate registration of '\(id.typeName)' with qualifier '\(id.qualifier)'"
+            let notes = [DiagnosticNote(.previousRegistration, at: previous.location)]
             diagnostics.append(
-                .error(
-                    "L06", message, at: registration.location,
-                    notes: [DiagnosticNote("previous registration here", at: previous.location)]))
+                id.qualifier.isEmpty
+                    ? Diagnostic(.duplicateRegistration, id.typeName, at: registration.location, notes: notes)
+                    : Diagnostic(
+                        .duplicateQualifiedRegistration, id.typeName, id.qualifier, at: registration.location,
+                        notes: notes))
         }
         return diagnostics
     }

@@ -13,7 +13,7 @@ import Testing
         }
         cache.record(RunRecord(inputsDigest: 42, payload: [1, 2, 3]))
         #expect(cache.save(to: tree.cacheFile) == nil)
-        return (files, try FileContents.contents(of: tree.cacheFile).get())
+        return (files, try LocalDisk.contents(of: tree.cacheFile).get())
     }
 
     func load(_ bytes: [UInt8], _ tree: SourceTree, identity: CacheIdentity = CacheRun.identity) throws

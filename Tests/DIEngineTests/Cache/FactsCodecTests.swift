@@ -12,8 +12,7 @@ import Testing
         let scanned = names.map { name in
             (
                 name,
-                DIEngine.Scanner.scan(
-                    path: name, bytes: (try? ScanFixture.bytes(name)) ?? [], runtimeModule: "DIRuntime")
+                DIEngine.Scanner.scan(bytes: (try? ScanFixture.bytes(name)) ?? [], runtimeModule: "DIRuntime")
             )
         }
         return scanned + [0, 1, 15, 35].map { ("sample \($0)", SampleFacts.make($0)) } + [("empty", FileFacts())]

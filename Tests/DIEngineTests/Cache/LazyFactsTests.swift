@@ -37,7 +37,7 @@ import Testing
     @Test func damagedFactsBehindAnIntactHeadDropEveryEntry() throws {
         let tree = try SourceTree()
         let files = try saved(tree)
-        var bytes = try FileContents.contents(of: tree.cacheFile).get()
+        var bytes = try LocalDisk.contents(of: tree.cacheFile).get()
         bytes[bytes.count - 20] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: tree.cacheFile))
 

@@ -100,7 +100,7 @@ import Testing
         #expect(lookups[0].diagnostic?.message == "cannot read '\(missing)': No such file or directory")
         #expect(cache.resolveFacts(lookups) { scanner.scan($0, $1) } == [nil])
         #expect(cache.entries.isEmpty)
-        #expect(SourceCache.sourcesDigest(lookups) == nil)
+        #expect(lookups[0].contentHash == nil)
     }
 
     @Test func keysAreAbsoluteNormalisedPaths() throws {
@@ -129,16 +129,4 @@ import Testing
         #expect(run.statistics.description == "1 files: 0 from cache, 1 hashed, 1 scanned")
     }
 
-    @Test func sourcesDigestFollowsContent() throws {
-        let tree = try SourceTree()
-        let file = try tree.add("A.swift", "class A {}")
-        let scanner = RecordingScanner()
-        let first = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
-        let warm = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
-        #expect(SourceCache.sourcesDigest(first.lookups) != nil)
-        #expect(SourceCache.sourcesDigest(first.lookups) == SourceCache.sourcesDigest(warm.lookups))
-        try tree.add("A.swift", "class B {}", mtime: 1_600_000_100)
-        let edited = CacheRun.run([file], cacheFile: tree.cacheFile, scanner: scanner)
-        #expect(SourceCache.sourcesDigest(edited.lookups) != SourceCache.sourcesDigest(first.lookups))
-    }
 }

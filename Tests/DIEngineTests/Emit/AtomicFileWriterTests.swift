@@ -8,7 +8,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path + "/build/gen/deep/Factory.swift"
         #expect(try AtomicFileWriter.write(Array("let x = 1\n".utf8), to: path) == .written)
-        #expect(try FileContents.contents(of: path).get() == Array("let x = 1\n".utf8))
+        #expect(try LocalDisk.contents(of: path).get() == Array("let x = 1\n".utf8))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path + "/build/gen/deep") == ["Factory.swift"]
         )
@@ -30,7 +30,7 @@ import Testing
         let path = try directory.write("out.swift", "old\n")
         TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000)
         #expect(try AtomicFileWriter.write(Array("new\n".utf8), to: path) == .written)
-        #expect(try FileContents.contents(of: path).get() == Array("new\n".utf8))
+        #expect(try LocalDisk.contents(of: path).get() == Array("new\n".utf8))
         #expect(try FileStatus.of(path: path).modificationTime > 1_600_000_000 * 1_000_000_000)
         // Same length, different bytes: still a change.
         #expect(try AtomicFileWriter.write(Array("NEW\n".utf8), to: path) == .written)
@@ -61,7 +61,7 @@ import Testing
             guard let error = error as? FileWriteError else { return false }
             return error.diagnostic == .error("O01", "cannot write '\(path)': Not a directory")
         }
-        #expect(try FileContents.contents(of: directory.path + "/blocker").get() == Array("I am a file".utf8))
+        #expect(try LocalDisk.contents(of: directory.path + "/blocker").get() == Array("I am a file".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blocker"])
     }
 
@@ -75,7 +75,7 @@ import Testing
             (error as? FileWriteError)?.diagnostic == .error("O02", "output path '\(path)' is a directory")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.swift"])
-        #expect(try FileContents.contents(of: path + "/inner.txt").get() == Array("keep".utf8))
+        #expect(try LocalDisk.contents(of: path + "/inner.txt").get() == Array("keep".utf8))
     }
 
     @Test func temporaryFileIsHiddenBesideTheDestination() throws {
@@ -84,8 +84,8 @@ import Testing
         // block the write, and is not touched.
         let leftover = try directory.write(".out.swift.\(getpid()).tmp", "stale")
         #expect(try AtomicFileWriter.write(Array("fresh".utf8), to: directory.path + "/out.swift") == .written)
-        #expect(try FileContents.contents(of: leftover).get() == Array("stale".utf8))
-        #expect(try FileContents.contents(of: directory.path + "/out.swift").get() == Array("fresh".utf8))
+        #expect(try LocalDisk.contents(of: leftover).get() == Array("stale".utf8))
+        #expect(try LocalDisk.contents(of: directory.path + "/out.swift").get() == Array("fresh".utf8))
     }
 
     @Test func aFIFOOrDeviceAtTheDestinationIsO02AndUntouched() throws {
@@ -126,8 +126,8 @@ import Testing
         } throws: { error in
             (error as? FileWriteError)?.diagnostic == .error("O01", "cannot write '\(blocked)': Not a directory")
         }
-        #expect(try FileContents.contents(of: first).get() == Array("old first".utf8))
-        #expect(try FileContents.contents(of: second).get() == Array("old second".utf8))
+        #expect(try LocalDisk.contents(of: first).get() == Array("old first".utf8))
+        #expect(try LocalDisk.contents(of: second).get() == Array("old second".utf8))
         #expect(try FileStatus.of(path: first).modificationTime == 1_600_000_000 * 1_000_000_000)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
@@ -137,6 +137,6 @@ import Testing
         let written = try AtomicFileWriter.write(
             Array(files.prefix(2)) + [OutputFile(path: first, bytes: Array("new first".utf8))])
         #expect(written == [.written, .written, .written])
-        #expect(try FileContents.contents(of: second).get() == Array("new second".utf8))
+        #expect(try LocalDisk.contents(of: second).get() == Array("new second".utf8))
     }
 }

@@ -32,7 +32,7 @@ struct LinkFixture {
         let facts = files.map { file in
             (
                 path: file.path,
-                facts: Scanner.scan(path: file.path, bytes: Array(file.source.utf8), runtimeModule: "DIRuntime")
+                facts: Scanner.scan(bytes: Array(file.source.utf8), runtimeModule: "DIRuntime")
             )
         }
         let (graph, linkDiagnostics) = Linker.link(

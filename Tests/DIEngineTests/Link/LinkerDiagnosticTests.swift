@@ -250,6 +250,25 @@ import Testing
         #expect(run.codes == ["S29", "S33"])
     }
 
+    /// `S11` has one owner per place: the scanner for a struct's own '.weak', the linker for an extension's.
+    @Test func weakStructIsReportedOnceWhereverTheScopeIsWritten() throws {
+        let own = try LinkFixture(
+            """
+            struct Cache: Component {
+                var scope: Scope { .weak }
+                init() {}
+            }
+            """
+        ).run()
+        #expect(own.rendered == "App.swift:2:24: error: 'Cache' is a struct and cannot use the '.weak' scope\n")
+        let fromExtension = try LinkFixture([
+            ("A.swift", "struct Cache: Component {\n    init() {}\n}\n"),
+            ("B.swift", "extension Cache {\n    var scope: Scope { .weak }\n}\n"),
+        ]).run()
+        #expect(fromExtension.rendered == "B.swift:2:24: error: 'Cache' is a struct and cannot use the '.weak' scope\n")
+        #expect(fromExtension.diagnostics.count == 1)
+    }
+
     @Test func s37ConflictingValuesInOneStep() throws {
         let run = try LinkFixture(
             """

@@ -13,7 +13,7 @@ import Testing
             .filter { $0.hasSuffix(".swift") }.sorted()
         let files = try names.map { name -> (path: String, facts: FileFacts) in
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/Sources/" + name)))
-            return ("Sources/" + name, Scanner.scan(path: "Sources/" + name, bytes: bytes, runtimeModule: "DIRuntime"))
+            return ("Sources/" + name, Scanner.scan(bytes: bytes, runtimeModule: "DIRuntime"))
         }
         let (properties, propertyDiagnostics) = PropertyLoader.load(["Config/app.yml"], currentDirectory: directory)
         let (graph, diagnostics) = Linker.link(

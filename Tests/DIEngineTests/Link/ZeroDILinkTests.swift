@@ -21,7 +21,7 @@ import Testing
 
     static func facts(_ sources: [String: String]) -> [(path: String, facts: FileFacts)] {
         sources.keys.sorted().map { path in
-            (path, Scanner.scan(path: path, bytes: Array(sources[path]!.utf8), runtimeModule: "DIRuntime"))
+            (path, Scanner.scan(bytes: Array(sources[path]!.utf8), runtimeModule: "DIRuntime"))
         }
     }
 
@@ -58,7 +58,7 @@ import Testing
             "struct A: ConfigProperty { let target = \"x\" }",
         ]
         for source in cases {
-            let facts = Scanner.scan(path: "a.swift", bytes: Array(source.utf8), runtimeModule: "DIRuntime")
+            let facts = Scanner.scan(bytes: Array(source.utf8), runtimeModule: "DIRuntime")
             #expect(facts.mayRegisterOrDepend, "\(source)")
         }
     }

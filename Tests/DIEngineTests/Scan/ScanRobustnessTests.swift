@@ -25,7 +25,7 @@ import Testing
             #expect(!facts.skipped)
         }
         let invalidUTF8: [UInt8] = [0x63, 0x6C, 0x61, 0x73, 0x73, 0x20, 0xFF, 0xFE, 0x41, 0x7B, 0x7D]
-        _ = DIEngine.Scanner.scan(path: "bad.swift", bytes: invalidUTF8, runtimeModule: "DIRuntime")
+        _ = DIEngine.Scanner.scan(bytes: invalidUTF8, runtimeModule: "DIRuntime")
     }
 
     @Test func emptyAndDeclarationFreeFilesAreSkipped() throws {
@@ -71,8 +71,8 @@ import Testing
 
     @Test func scanningIsDeterministic() throws {
         let bytes = try ScanFixture.bytes("Calls.swift")
-        let first = DIEngine.Scanner.scan(path: "a.swift", bytes: bytes, runtimeModule: "DIRuntime")
-        let second = DIEngine.Scanner.scan(path: "b.swift", bytes: bytes, runtimeModule: "DIRuntime")
+        let first = DIEngine.Scanner.scan(bytes: bytes, runtimeModule: "DIRuntime")
+        let second = DIEngine.Scanner.scan(bytes: bytes, runtimeModule: "DIRuntime")
         #expect(first == second)
         #expect(FactsCodec.encode(first) == FactsCodec.encode(second))
     }
@@ -84,7 +84,7 @@ import Testing
         let files = try names.map { (path: $0, bytes: try ScanFixture.bytes($0)) }
         let expected = Dictionary(
             uniqueKeysWithValues: files.map {
-                ($0.path, DIEngine.Scanner.scan(path: $0.path, bytes: $0.bytes, runtimeModule: "DIRuntime"))
+                ($0.path, DIEngine.Scanner.scan(bytes: $0.bytes, runtimeModule: "DIRuntime"))
             })
         var generator = SeededGenerator(seed: 7)
         for threads in [1, 2, 3, 8] {

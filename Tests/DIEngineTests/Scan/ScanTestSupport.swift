@@ -12,11 +12,11 @@ enum ScanFixture {
     }
 
     static func scan(_ name: String, runtimeModule: String = "DIRuntime") throws -> FileFacts {
-        DIEngine.Scanner.scan(path: name, bytes: try bytes(name), runtimeModule: runtimeModule)
+        DIEngine.Scanner.scan(bytes: try bytes(name), runtimeModule: runtimeModule)
     }
 
     static func scan(source: String, runtimeModule: String = "DIRuntime") -> FileFacts {
-        DIEngine.Scanner.scan(path: "inline.swift", bytes: Array(source.utf8), runtimeModule: runtimeModule)
+        DIEngine.Scanner.scan(bytes: Array(source.utf8), runtimeModule: runtimeModule)
     }
 }
 
@@ -43,3 +43,13 @@ extension FileFacts {
 }
 
 func at(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
+
+extension DIEngine.Scanner {
+    /// Every file scanned on `threads` threads (default: every active core), in input order; the engine
+    /// scans through `SourceCache`, the tests and benchmarks scan many files without a cache.
+    static func scanAll(
+        _ files: [(path: String, bytes: [UInt8])], runtimeModule: String, threads: Int? = nil
+    ) -> [FileFacts] {
+        ParallelMap.map(files, threads: threads) { scan(bytes: $0.bytes, runtimeModule: runtimeModule) }
+    }
+}

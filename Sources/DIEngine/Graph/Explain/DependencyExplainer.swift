@@ -39,11 +39,7 @@ struct DependencyExplainer {
         var viaSupertype = false
         if roots.isEmpty && !own.isEmpty, let qualifier {
             let known = own.sorted().map { $0.qualifier.isEmpty ? "none" : "'\($0.qualifier)'" }
-            return .unknown(
-                .error(
-                    "W01",
-                    "'\(typeName)' has no registration with qualifier '\(qualifier)'; its qualifiers: "
-                        + known.joined(separator: ", ")))
+            return .unknown(Diagnostic(.unknownQualifier, typeName, qualifier, known.joined(separator: ", ")))
         }
         if roots.isEmpty {
             roots = CandidateIndex.ids(explainer.index.candidates(for: typeName, qualifier: qualifier ?? ""))
@@ -56,12 +52,12 @@ struct DependencyExplainer {
                 nodes = [explainer.unregisteredNode(typeName, dependencies: owned)]
             } else if let declared = graph.types[typeName] {
                 return .unknown(
-                    .error(
-                        "W01", "'\(typeName)' is declared here but not registered and nothing registered provides it",
+                    Diagnostic(
+                        .declaredNotRegistered, typeName,
                         at: declared.location))
             } else {
                 return .unknown(
-                    .error("W01", "unknown type '\(typeName)': target '\(target)' neither registers nor declares it"))
+                    Diagnostic(.unknownType, typeName, target))
             }
         }
         return .explained(
