@@ -42,10 +42,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "DIEngineTests", dependencies: ["DIEngine"]),
-        .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime"]),
+        // Scratch directories and the process runner, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DIEngineTests", dependencies: ["DIEngine", "TestSupport"]),
+        .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime", "TestSupport"]),
         .testTarget(name: "DeliCompatibilityTests", dependencies: ["DIRuntime"]),
-        .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine"]),
+        .testTarget(name: "DIBuildCLITests", dependencies: ["dibuild", "DIEngine", "TestSupport"]),
     ]
 )
 

@@ -1,4 +1,4 @@
-// The lookups of codegen.md §9.
+// The lookups of registered instances, by type and qualifier.
 extension AppContext {
     /// The instance registered as `(T, qualifier)`: the exact key, else the first entry of `T`'s chain
     /// whose qualifier matches (any entry when `qualifier` is empty), in every factory by default.

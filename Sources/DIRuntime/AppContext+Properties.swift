@@ -1,5 +1,5 @@
 // Property lookups: the context-level properties first, then each selected factory's, first match
-// wins. Paths follow config.md §5.5; a malformed path gives nil.
+// wins. A malformed path gives nil.
 extension AppContext {
     /// The value at `path`: a scalar, a `[String: Any]` mapping or an `[Any]` list.
     public func getProperty(_ path: String, resolveRole: ResolveRole = .recursive) -> Any? {
@@ -11,7 +11,7 @@ extension AppContext {
         return nil
     }
 
-    /// The scalar at `path` converted to `T` (config.md §5.3); nil when absent, not a scalar, or not
+    /// The scalar at `path` converted to `T`; nil when absent, not a scalar, or not
     /// convertible (`UInt8` ← `300`, `Bool` ← `yes`).
     public func getProperty<T: PropertyTextConvertible>(
         _ path: String,

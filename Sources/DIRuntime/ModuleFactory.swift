@@ -169,7 +169,7 @@ public typealias FactoryResolver = (_Payload) -> Any
 /// What a non-factory resolver receives in place of a payload (it ignores it).
 private struct NoPayload: _Payload {}
 
-// Lookups used by `AppContext` (semantics in codegen.md §9).
+// Lookups used by `AppContext`.
 extension ModuleFactory {
     /// Exact key first, then the first chain entry of `type` whose qualifier matches
     /// (any entry when `qualifier` is empty).

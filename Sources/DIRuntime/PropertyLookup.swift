@@ -35,7 +35,7 @@ enum PropertyLookup {
         }
     }
 
-    /// Evaluates `path` against `root` with the algorithm of config.md §5.5, character by character.
+    /// Evaluates `path` against `root` character by character, with the same algorithm as the engine's `PropertyPath`.
     /// Returns nil when the path is malformed or names nothing.
     static func value(at path: String, in root: [String: Any]) -> Any? {
         var evaluator = PathEvaluator(root: root)
@@ -46,7 +46,7 @@ enum PropertyLookup {
     }
 }
 
-/// The state machine of config.md §5.5. `consume` returns false on a syntax error or once the path
+/// The property path state machine (keys, `[…]`, quotes). `consume` returns false on a syntax error or once the path
 /// can no longer name anything (both give nil at run time, so evaluation stops early).
 private struct PathEvaluator {
     private var node: Any?

@@ -1,4 +1,4 @@
-/// A type that `AppContext.getProperty(_:type:)` converts a property's text to (config.md §5.3): the
+/// A type that `AppContext.getProperty(_:type:)` converts a property's text to: the
 /// same standard-library conversions dibuild applies at build time, so a value that passed the build
 /// check converts at run time.
 public protocol PropertyTextConvertible {

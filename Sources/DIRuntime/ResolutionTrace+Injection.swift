@@ -1,4 +1,4 @@
-// Lazy injection (codegen.md §9, refined). Deli dispatched injectors to the main queue. DIRuntime runs
+// Lazy injection. Deli dispatched injectors to the main queue. DIRuntime runs
 // them synchronously on the resolving thread, after the instance has been stored in its scope cache and
 // before the outermost request returns:
 //

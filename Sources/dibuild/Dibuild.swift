@@ -11,7 +11,7 @@ struct Dibuild: ParsableCommand {
         ]
     )
 
-    /// Without a subcommand dibuild prints its help and succeeds (`config.md` §6.1).
+    /// Without a subcommand dibuild prints its help and succeeds.
     func run() {
         print(Self.helpMessage())
     }

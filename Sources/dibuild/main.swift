@@ -2,7 +2,7 @@ import ArgumentParser
 import DIEngine
 import Foundation
 
-/// Parses the arguments, runs the command and maps every outcome to the exit codes of `config.md` §6.4.
+/// Parses the arguments, runs the command and maps every outcome to an `ExitStatus`.
 /// swift-argument-parser's own `main()` is not used because it exits 64 on usage errors; dibuild exits 2.
 func runDibuild(_ arguments: [String]) -> Int32 {
     do {

@@ -1,12 +1,9 @@
 import Foundation
+import TestSupport
 
 /// The built `dibuild` executable, run as a subprocess exactly as a build system would.
 enum DibuildProcess {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Outcome = ProcessRunner.Outcome
 
     /// `$DIBUILD_BINARY`, else `dibuild` next to the test bundle (SwiftPM puts both in its bin directory),
     /// else `.build/debug/dibuild` of this package.
@@ -33,31 +30,9 @@ enum DibuildProcess {
         throws -> Outcome
     {
         guard let executable else { throw LocatingError() }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let stdoutURL = scratch.appendingPathComponent(".stdout")
-        let stderrURL = scratch.appendingPathComponent(".stderr")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? scratch.path)
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR"] { environment[name] = nil }
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+        let scratch = try TemporaryDirectory(prefix: "cli")
+        return try ProcessRunner.run(
+            executable, arguments, in: directory ?? scratch.path, environment: extra, mergingOutput: false)
     }
 
     struct LocatingError: Error, CustomStringConvertible {
@@ -65,24 +40,5 @@ enum DibuildProcess {
     }
 }
 
-/// A project directory for one test, deleted afterwards.
-final class ProjectDirectory {
-    let path: String
-
-    init(files: [String: String]) throws {
-        path =
-            FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-project-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        for (relative, contents) in files {
-            let url = URL(fileURLWithPath: path + "/" + relative)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
+/// A project directory for one test (relative path → text), deleted afterwards.
+typealias ProjectDirectory = TemporaryDirectory

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A missing dependency stops the program; these tests run a small program built from the DIRuntime
@@ -41,9 +42,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(5)))
     func missingDependenciesAndCyclesStopWithTheirChain() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-probe-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory(prefix: "probe")
+        let directory = URL(fileURLWithPath: scratch.path)
         let main = directory.appendingPathComponent("main.swift")
         try Self.probeSource.write(to: main, atomically: true, encoding: .utf8)
         let runtimeDirectory = URL(fileURLWithPath: #filePath)
@@ -88,23 +88,7 @@ import Testing
             ), "\(outside.stderr)")
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+    private func run(_ executable: String, _ arguments: [String]) throws -> ProcessRunner.Outcome {
+        try ProcessRunner.run(executable, arguments, mergingOutput: false)
     }
 }

@@ -1,4 +1,4 @@
-/// What a cache must have been written by to be usable (`build-integration.md` §12, "Header"). Any
+/// What a cache must have been written by to be usable (`docs/cache-format.md`). Any
 /// difference makes the whole cache stale.
 public struct CacheIdentity: Sendable, Equatable {
     public var toolVersion: String

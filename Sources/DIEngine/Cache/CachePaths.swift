@@ -39,7 +39,7 @@ enum AbsolutePath {
 }
 
 extension SourceCache {
-    /// `<Target>.dicache`, the target name sanitised like a class name (`config.md` §3.3).
+    /// `<Target>.dicache`, the target name sanitised like a class name.
     public static func fileName(forTarget target: String) -> String {
         let name = ClassName.sanitize(target)
         return (name.isEmpty ? ClassName.fallback : name) + ".dicache"

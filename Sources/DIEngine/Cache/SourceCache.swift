@@ -6,7 +6,7 @@ import Dispatch
     import Darwin
 #endif
 
-/// The per-file incremental cache of one target (`build-integration.md` §12).
+/// The per-file incremental cache of one target (`docs/cache-format.md`).
 ///
 /// A run loads it, calls `lookup(_:)` once with the target's complete source list, decodes the facts of
 /// cached files (`facts(of:)`), scans the others and `store`s their facts, then `save`s it. A cache that

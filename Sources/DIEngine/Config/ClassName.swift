@@ -1,4 +1,4 @@
-/// The factory class name rules of `config.md` §3.3.
+/// The factory class name rules: a target name made a Swift type name.
 public enum ClassName {
     public static let fallback = "DeliFactory"
 

@@ -1,9 +1,9 @@
-/// The config stage (`config.md` §1–§3, §6.2–§6.3): locates `deli.yml`, reads it, selects targets and
+/// The config stage: locates `deli.yml`, reads it, selects targets and
 /// combines each with the command line into `TargetSettings`.
 public enum ConfigLoader {
     /// The settings of every selected target, in `target` list order (one implicit target in
     /// config-less mode), and every configuration diagnostic. When a diagnostic is an error the targets
-    /// must not be used: the run stops before scanning (`diagnostics.md` §2).
+    /// must not be used: the run stops before scanning.
     ///
     /// `currentDirectory` is the directory relative command-line paths (and display paths) start from;
     /// it is only used to reach the file system, never spelled into a display path.

@@ -1,4 +1,4 @@
-/// What the command line contributes to target resolution (`config.md` §6.2). Paths are CWD-relative,
+/// What the command line contributes to target resolution. Paths are CWD-relative,
 /// exactly as typed; list options append to the config's lists.
 public struct ConfigOverrides: Sendable, Equatable {
     /// `--config`; nil means `deli.yml` in the CWD if it exists, else config-less mode.

@@ -1,4 +1,4 @@
-/// Display paths (spec `README.md`, Vocabulary): how paths are spelled in diagnostics, depfiles and
+/// Display paths: how paths are spelled in diagnostics, depfiles and
 /// `--print-inputs`. Purely lexical — the file system is never consulted, and `..` is kept because
 /// resolving it lexically would be wrong across symbolic links.
 public enum DisplayPath {

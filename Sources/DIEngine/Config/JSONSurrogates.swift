@@ -1,6 +1,6 @@
 /// libyaml rejects UTF-16 surrogate escapes, which JSON uses for characters outside the BMP. Each valid
-/// `\uD8xx\uDCxx` pair inside a double-quoted string becomes the equivalent `\UXXXXXXXX` escape
-/// (`config.md` §5.2); a lone surrogate is left for libyaml to reject.
+/// `\uD8xx\uDCxx` pair inside a double-quoted string becomes the equivalent `\UXXXXXXXX` escape;
+/// a lone surrogate is left for libyaml to reject.
 enum JSONSurrogates {
     static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []

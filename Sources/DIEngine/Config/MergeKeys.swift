@@ -1,4 +1,4 @@
-/// `<<` merge keys (`config.md` §5.2): keys of the mapping itself win over merged ones, and with a list
+/// `<<` merge keys: keys of the mapping itself win over merged ones, and with a list
 /// of mappings earlier ones win. Own duplicate keys are kept so the property loader can report them.
 enum MergeKeys {
     struct Failure: Error {

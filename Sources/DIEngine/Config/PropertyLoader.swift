@@ -1,4 +1,4 @@
-/// Loads property files and folds them into one tree (`config.md` §5.1–§5.3).
+/// Loads property files and folds them into one tree.
 public enum PropertyLoader {
     /// Merges `files` (display paths in application order) left to right. A file listed several times is
     /// parsed once and applied at every position; a file with errors contributes nothing. Relative paths
@@ -90,7 +90,7 @@ public enum PropertyLoader {
     }
 }
 
-/// The deep merge of `config.md` §5.2: mappings merge recursively, anything else is replaced by the
+/// The deep merge of property files: mappings merge recursively, anything else is replaced by the
 /// later value (lists are never concatenated; a later `null` replaces too).
 enum PropertyMerge {
     static func merge(_ earlier: PropertyNode, _ later: PropertyNode) -> PropertyNode {

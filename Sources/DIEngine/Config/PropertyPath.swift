@@ -6,7 +6,7 @@ public enum PropertyLookup: Equatable, Sendable {
     case malformed(String)
 }
 
-/// The property path evaluator of `config.md` §5.5. It must stay the same algorithm as the runtime's
+/// The property path evaluator (keys, `[…]`, quotes). It must stay the same algorithm as the runtime's
 /// `getProperty`, character by character, so the build-time checks agree with what the app will see.
 public enum PropertyPath {
     /// The `S39` reason (`unterminated quote`, `']' without '['`, …) or nil when `path` is well-formed.

@@ -1,4 +1,4 @@
-/// How a plain YAML scalar resolves under the YAML 1.2 core schema (`config.md` §5.3).
+/// How a plain YAML scalar resolves under the YAML 1.2 core schema.
 /// Quoted, literal and folded scalars are always `.string`.
 public enum ScalarKind: String, Codable, Sendable {
     case null, bool, int, float, string

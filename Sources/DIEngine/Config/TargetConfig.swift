@@ -1,4 +1,4 @@
-/// One target's settings exactly as `deli.yml` states them (`config.md` §2), before defaults, the
+/// One target's settings exactly as `deli.yml` states them, before defaults, the
 /// command line and the derived-path rules are applied. Paths are config-relative `PathEntry`s.
 struct TargetConfig {
     var include: [PathEntry]?

@@ -1,5 +1,5 @@
 /// Combines one target's `deli.yml` values with the command line (command line over config over
-/// defaults, list options appended) and applies the derived-path rules of `config.md` §3.
+/// defaults, list options appended) and derives the paths the config leaves out.
 struct TargetResolution {
     let overrides: ConfigOverrides
     let currentDirectory: String
@@ -18,7 +18,7 @@ struct TargetResolution {
         configDirectory = configPath.map(DisplayPath.directory(of:)) ?? "."
     }
 
-    /// The implicit target of config-less mode (§6.3), named after its class name.
+    /// The implicit target of config-less mode, named after its class name.
     func configLess(reader: inout ConfigReader) -> TargetSettings {
         var implicit = settings(name: "", config: TargetConfig(), reader: &reader)
         implicit.name = implicit.className
@@ -72,7 +72,7 @@ struct TargetResolution {
         return settings
     }
 
-    /// §3.1: a candidate spelled with a trailing `/` or naming an existing directory gets `fileName`
+    /// A candidate spelled with a trailing `/` or naming an existing directory gets `fileName`
     /// appended; otherwise it is the file itself.
     private func applyDirectoryRule(_ spelled: String, base: String, fileName: String) -> String {
         let candidate = DisplayPath.join(base, spelled)

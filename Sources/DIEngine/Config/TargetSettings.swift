@@ -29,8 +29,8 @@ public enum AccessControlSetting: String, Sendable, Equatable {
     case `public`, `package`, `internal`
 }
 
-/// The resolved settings of one selected target after `deli.yml` and the command line are combined
-/// (`config.md` §2–§3, §6). Every path here is still a `PathEntry`; the inventory stage expands them.
+/// The resolved settings of one selected target after `deli.yml` and the command line are combined.
+/// Every path here is still a `PathEntry`; the inventory stage expands them.
 public struct TargetSettings: Sendable, Equatable {
     public var name: String
     /// Path of the config file as given (display path), nil in config-less mode.
@@ -39,19 +39,19 @@ public struct TargetSettings: Sendable, Equatable {
     public var configDirectory: String
     public var include: [PathEntry]
     public var exclude: [PathEntry]
-    /// Sanitised class name (`config.md` §3.3).
+    /// Sanitised class name.
     public var className: String
-    /// Factory output display path after the directory rule of §3.1.
+    /// Factory output display path (a directory gets the class name as file name).
     public var outputPath: String
     /// The `-o` argument byte for byte, when given (depfile target default).
     public var outputArgument: String?
     /// Config `properties` entries first, then `--property` values, in order.
     public var properties: [PathEntry]
-    /// `Deli.resolved` display path (§3.2) and whether `build` writes it.
+    /// `Deli.resolved` display path and whether `build` writes it.
     public var resolvedOutputPath: String
     public var generateResolved: Bool
     /// Whether the target provides a resolved file to other modules (`resolve.generate`), so that its
-    /// factory carries export links (`codegen.md` §5). `--no-resolve` only skips writing the file; the
+    /// factory carries export links. `--no-resolve` only skips writing the file; the
     /// factory's bytes do not depend on it.
     public var providesResolvedFile: Bool
     /// Value of `output` as written, or `<ClassName>.swift` (the resolved file's `REFERENCE`).

@@ -1,4 +1,4 @@
-/// The conversion checks of `config.md` §5.3: a typed property use is valid when the runtime's
+/// The conversion checks of property values: a typed property use is valid when the runtime's
 /// standard-library conversion of the emitted text would succeed, so the same initialisers are applied here.
 public enum ValueConversion {
     /// Every declared type a property value can be converted to.

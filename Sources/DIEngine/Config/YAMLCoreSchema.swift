@@ -1,4 +1,4 @@
-/// Resolution of plain scalars under the YAML 1.2 core schema (`config.md` §5.3). YAML 1.1 words such
+/// Resolution of plain scalars under the YAML 1.2 core schema. YAML 1.1 words such
 /// as `yes`/`on` and timestamps stay strings.
 enum YAMLCoreSchema {
     static func kind(ofPlain text: String) -> ScalarKind {

@@ -18,7 +18,7 @@ public struct YAMLScalar: Sendable, Equatable {
 
     static let stringTag = "tag:yaml.org,2002:str"
 
-    /// The type under `config.md` §5.3: quoted, literal, folded and `!!str` scalars are strings.
+    /// The type under the YAML 1.2 core schema: quoted, literal, folded and `!!str` scalars are strings.
     public var kind: ScalarKind {
         style == .plain && tag != Self.stringTag ? YAMLCoreSchema.kind(ofPlain: text) : .string
     }

@@ -1,6 +1,6 @@
 import CYaml
 
-/// Parses one YAML stream with libyaml's event API into a `YAMLNode` tree (`config.md` §5.2): anchors
+/// Parses one YAML stream with libyaml's event API into a `YAMLNode` tree: anchors
 /// and aliases expanded under a node budget, `<<` merge keys applied, at most one document.
 public enum YAMLParser {
     /// Expanded nodes allowed per file, so an alias bomb fails fast instead of exhausting memory.

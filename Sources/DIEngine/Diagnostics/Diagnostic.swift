@@ -30,7 +30,7 @@ public struct SourcePosition: Hashable, Codable, Sendable, Comparable {
     }
 }
 
-/// A position in a named file; `path` is a display path (spec README, "Display path").
+/// A position in a named file; `path` is a display path (`DisplayPath`).
 public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
     public var path: String
     public var position: SourcePosition
@@ -64,7 +64,7 @@ public struct DiagnosticNote: Hashable, Codable, Sendable {
     }
 }
 
-/// One compiler-style diagnostic. `code` is the catalogue ID of `diagnostics.md` §7 (`I06`, `S01`, …);
+/// One compiler-style diagnostic. `code` is the catalogue ID of `docs/diagnostics.md` (`I06`, `S01`, …);
 /// it is not printed but lets tests and `--werror` logic identify the check.
 public struct Diagnostic: Hashable, Codable, Sendable {
     public var code: String

@@ -1,4 +1,4 @@
-/// Orders, deduplicates and renders diagnostics as `diagnostics.md` §1–§2 prescribe.
+/// Orders, deduplicates and renders diagnostics like a compiler (`path:line:col: error: message`).
 public struct DiagnosticReport: Sendable {
     public struct Options: Sendable {
         public var color: Bool

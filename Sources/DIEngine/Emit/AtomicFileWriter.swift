@@ -40,7 +40,7 @@ public struct OutputFile: Sendable, Equatable {
     public var bytes: [UInt8]
     /// Leave a destination that already holds exactly these bytes alone (its mtime unchanged).
     public var onlyIfChanged: Bool
-    /// Give a replaced destination the current time as its mtime (§4.4: the rename has just updated the
+    /// Give a replaced destination the current time as its mtime (the rename has just updated the
     /// directory, which may be one of the file's inputs).
     public var touchAfterReplace: Bool
 
@@ -52,9 +52,9 @@ public struct OutputFile: Sendable, Equatable {
     }
 }
 
-/// Writes files the way `build-integration.md` §4.3 requires: create missing parent directories, write
-/// `.<name>.<pid>.tmp` beside the destination, rename it over the destination. Readers see the complete
-/// old or the complete new file, never a partial one. Outputs are only ever regular files: a destination
+/// Writes files the way a build system needs them (`docs/build-integration.md`): create missing parent
+/// directories, write `.<name>.<pid>.tmp` beside the destination, rename it over the destination. Readers
+/// see the complete old or the complete new file, never a partial one. Outputs are only ever regular files: a destination
 /// that is a directory, a device, a FIFO or a socket is refused and left as it is.
 public enum AtomicFileWriter {
     /// Writes `bytes` to `path`. With `onlyIfChanged`, a destination that already holds exactly these bytes

@@ -6,7 +6,7 @@ public struct DepfileRendering: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
 }
 
-/// Make/Ninja depfiles in the GCC/Clang convention (`build-integration.md` §2).
+/// Make/Ninja depfiles in the GCC/Clang convention.
 public enum Depfile {
     /// One rule `target: deps…`, dependencies sorted by byte order of the unescaped path and deduplicated,
     /// two-space indented, ` \` continuations; `phony` appends an empty rule per dependency (GNU Make).

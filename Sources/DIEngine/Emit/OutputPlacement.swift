@@ -1,4 +1,4 @@
-/// Where generated files may go without breaking incremental builds (`build-integration.md` §3, §4.5).
+/// Where generated files may go without breaking incremental builds.
 public enum OutputPlacement {
     /// `O04` for each written file (the depfile, the cache file) whose directory is itself listed in the
     /// depfile: rewriting the file would update that directory's mtime on every run. Paths are compared

@@ -1,4 +1,4 @@
-/// `--color auto|always|never` (`config.md` §6.2).
+/// `--color auto|always|never`.
 public enum ColorMode: String, Sendable, CaseIterable {
     case auto, always, never
 

@@ -1,4 +1,4 @@
-/// `dibuild clean` (`config.md` §6.1): deletes cache files, never outputs.
+/// `dibuild clean`: deletes cache files, never outputs.
 extension Engine {
     /// Deletes the cache file of every selected target, then the cache directory if it is left empty.
     /// Config-less, the implicit target's name depends on `-o`/`--class-name`, which `clean` does not

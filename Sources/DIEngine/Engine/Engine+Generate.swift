@@ -1,4 +1,4 @@
-/// `build` and `generate` (`config.md` §6.1): every stage, then the generated files.
+/// `build` and `generate`: every stage, then the generated files.
 extension Engine {
     /// `dibuild build`. Targets are processed in `target` order and each one's outputs are written before
     /// the next is inventoried, so a target can read the `Deli.resolved` an earlier target of the same run
@@ -109,7 +109,7 @@ extension Engine {
             diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options, status: status)
     }
 
-    /// Config-less `build` needs `-o` (§6.3); the single-target options need a single target (§6.2).
+    /// Config-less `build` needs `-o`; the single-target options need a single target.
     private static func buildUsageError(_ overrides: ConfigOverrides, targets: [TargetSettings]) -> String? {
         if targets.count == 1 && targets[0].configPath == nil && overrides.output == nil {
             return "'build' without a config file needs '-o <path>'"

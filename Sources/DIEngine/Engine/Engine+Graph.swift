@@ -1,7 +1,7 @@
 extension Engine {
     /// `dibuild graph`: config → link, then the graph of every selected target as DOT, JSON or HTML
-    /// (`codegen.md` §10) on stdout, or in `outputPath` (`-o`, relative to the current directory). Link and
-    /// validation errors are reported but do not suppress the graph (`config.md` §6.1).
+    /// on stdout, or in `outputPath` (`-o`, relative to the current directory). Link and
+    /// validation errors are reported but do not suppress the graph.
     public static func graph(
         _ overrides: ConfigOverrides, format: GraphExport.Format, outputPath: String?, options: RunOptions
     ) -> RunResult {

@@ -14,7 +14,7 @@ struct InputCollection {
     var targets: [Target] = []
     var diagnostics: [Diagnostic] = []
 
-    /// Configuration and inventory errors stop a run before scanning (`diagnostics.md` §2).
+    /// Configuration and inventory errors stop a run before scanning.
     var stopsRun: Bool { diagnostics.contains { $0.severity == .error } }
 
     static func collect(_ overrides: ConfigOverrides, progress: inout ProgressLog) -> Outcome {

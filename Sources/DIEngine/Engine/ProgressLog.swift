@@ -1,4 +1,4 @@
-/// `-v` progress lines (`diagnostics.md` §2): not diagnostics, kept in the order they happen.
+/// `-v` progress lines: not diagnostics, kept in the order they happen.
 struct ProgressLog {
     let enabled: Bool
     private(set) var lines: [String] = []

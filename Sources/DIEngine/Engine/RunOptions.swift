@@ -1,4 +1,4 @@
-/// Process exit codes of `config.md` §6.4.
+/// Process exit codes: 0 success, 1 diagnostics, 2 usage, 70 internal error, 74 I/O error.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
@@ -76,7 +76,7 @@ public struct RunResult: Sendable {
             diagnostics: [.error("usage", message)], verboseLines: [], output: "", options: options, status: .usage)
     }
 
-    /// Verbose lines, then the diagnostics sorted and rendered (`diagnostics.md` §1–§2).
+    /// Verbose lines, then the diagnostics sorted and rendered.
     public var errorOutput: String {
         verboseLines.map { $0 + "\n" }.joined() + DiagnosticReport(diagnostics).render(reportOptions)
     }

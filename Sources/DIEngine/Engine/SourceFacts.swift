@@ -1,4 +1,4 @@
-/// How a subcommand uses the incremental cache (`config.md` §6.1, `build-integration.md` §12).
+/// How a subcommand uses the incremental cache (`docs/cache-format.md`).
 enum CacheMode: Sendable, Equatable {
     /// `--no-cache`, and `graph`: every source is read and scanned; no cache file is opened.
     case disabled

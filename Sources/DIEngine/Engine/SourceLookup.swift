@@ -129,7 +129,7 @@ struct SourceLookup {
         return SourceFacts(target: target, results: results)
     }
 
-    /// `N files: C from cache, H hashed, S scanned` (`build-integration.md` §12; tests read it).
+    /// `N files: C from cache, H hashed, S scanned` (`docs/cache-format.md`; tests read it).
     func logStatistics(progress: inout ProgressLog) {
         var statistics = cache.statistics
         if mode == .disabled {

@@ -1,4 +1,4 @@
-/// One target of `dibuild build`, stages 3–8 (`build-integration.md` §4, §12). `IncrementalPolicy` decides
+/// One target of `dibuild build`, stages 3–8. `IncrementalPolicy` decides
 /// the `BuildPlan`. When the inputs (or all facts) equal the previous run's and its outputs are untouched,
 /// the run replays that run's record: it prints the same warnings and writes the depfile, and touches no
 /// other output. Otherwise it scans, links, validates and generates, then writes the cache, the resolved

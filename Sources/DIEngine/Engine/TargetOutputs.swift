@@ -1,5 +1,5 @@
 /// The files `build` writes for one target, rendered in memory first so that nothing is written when
-/// rendering reports an error (`build-integration.md` §4).
+/// rendering reports an error.
 struct TargetOutputs {
     struct File {
         var path: String
@@ -12,7 +12,7 @@ struct TargetOutputs {
     /// `O05`/`O06` from the depfile's paths, `O04` for a depfile written into a listed directory.
     var diagnostics: [Diagnostic] = []
 
-    /// How the depfile is spelled: `--depfile-target` and `--depfile-phony` (`config.md` §6.2).
+    /// How the depfile is spelled: `--depfile-target` and `--depfile-phony`.
     struct DepfileOptions {
         var target: String?
         var phony: Bool
@@ -55,9 +55,9 @@ struct TargetOutputs {
     }
 
     /// Resolved file (if enabled and changed), depfile (always), factory (if changed), renamed into place in
-    /// this order (`build-integration.md` §4.2) after all of them were written beside their destinations:
+    /// this order after all of them were written beside their destinations:
     /// a failure before the renames leaves every destination as it was. A new factory gets the current
-    /// time as its mtime (§4.4).
+    /// time as its mtime.
     func write(progress: inout ProgressLog) throws(FileWriteError) {
         var files: [OutputFile] = []
         if let resolved { files.append(OutputFile(path: resolved.path, bytes: Array(resolved.text.utf8))) }

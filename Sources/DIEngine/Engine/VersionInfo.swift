@@ -1,7 +1,7 @@
 import CXXHash
 import CYaml
 
-/// The `dibuild version` text (`config.md` §6.1).
+/// The `dibuild version` text.
 public enum VersionInfo {
     public static let version = "0.1.0"
     /// The swift-syntax release the scanner is built and tested against (pinned in Package.swift).

@@ -1,5 +1,5 @@
 /// Accumulates lines of generated text with an indentation level. Empty lines never carry indentation,
-/// so the output has no trailing and no whitespace-only lines (`codegen.md` §1, "Formatting").
+/// so the output has no trailing and no whitespace-only lines.
 struct CodeWriter {
     private(set) var lines: [String] = []
     private var level = 0

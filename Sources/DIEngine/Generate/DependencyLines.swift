@@ -1,4 +1,4 @@
-/// The `{RESOLVE}` lines and `{ARGS}` of `codegen.md` §4 for constructor and injector parameters.
+/// The `{RESOLVE}` lines and `{ARGS}` of the generated code for constructor and injector parameters.
 enum DependencyLines {
     /// Writes one or two resolve lines per argument and returns the comma-separated argument list.
     static func append(_ arguments: [DependencyArgument], to writer: inout CodeWriter) -> String {

@@ -1,4 +1,4 @@
-/// Renders the generated factory file (`codegen.md` §1–§6): a pure function of the linked graph and the
+/// Renders the generated factory file: a pure function of the linked graph and the
 /// target's naming settings, byte-for-byte deterministic.
 public enum FactoryRenderer {
     /// The first line of every generated file; the inventory skips files starting with it.

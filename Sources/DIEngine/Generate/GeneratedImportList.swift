@@ -1,4 +1,4 @@
-/// The import section of the factory (`codegen.md` §1, "Imports"): the runtime module merged with the
+/// The import section of the factory: the runtime module merged with the
 /// graph's imports, each module once per condition, unconditional imports winning over conditional ones.
 enum GeneratedImportList {
     static func append(_ imports: [GeneratedImport], runtimeModule: String, to writer: inout CodeWriter) {

@@ -1,4 +1,4 @@
-/// The `loadProperty([...])` call of the factory (`codegen.md` §6): the merged property tree as a
+/// The `loadProperty([...])` call of the factory: the merged property tree as a
 /// nested Swift collection literal whose leaves are the emitted texts of the scalars.
 enum PropertyLiteralRenderer {
     static func appendLoadProperty(_ properties: PropertyNode, to writer: inout CodeWriter) {

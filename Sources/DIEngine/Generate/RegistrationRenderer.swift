@@ -1,4 +1,4 @@
-/// The registration blocks of `codegen.md` §3, written relative to the writer's current indentation.
+/// The registration blocks of the factory, written relative to the writer's current indentation.
 enum RegistrationRenderer {
     static func append(_ registration: Registration, to writer: inout CodeWriter) {
         let type = registration.id.typeName
@@ -10,7 +10,7 @@ enum RegistrationRenderer {
                 $0.line("return \(type)()")
             }
         case .configuration:
-            // A Configuration class is always unqualified and singleton (`annotations.md` §14).
+            // A Configuration class is always unqualified and singleton.
             appendBlock("register", registration, qualifier: "", scope: .singleton, to: &writer) {
                 $0.line("return \(type)()")
             }

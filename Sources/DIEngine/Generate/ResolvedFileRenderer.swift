@@ -1,4 +1,4 @@
-/// Renders `Deli.resolved` (`codegen.md` §8): this module's registrations, their dependencies and links,
+/// Renders `Deli.resolved`: this module's registrations, their dependencies and links,
 /// and the merged properties, so that other modules can depend on them.
 public enum ResolvedFileRenderer {
     /// Deli's format version, kept so that Deli can read the file.

@@ -1,4 +1,4 @@
-/// Swift string literal bodies for generated code (`config.md` §5.3). Because every backslash is
+/// Swift string literal bodies for generated code. Because every backslash is
 /// escaped, no `\(` can start an interpolation, whatever the property files or sources contain.
 enum SwiftStringLiteral {
     /// `text` escaped for use between double quotes.

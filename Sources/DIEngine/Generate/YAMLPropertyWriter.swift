@@ -1,4 +1,4 @@
-/// Writes a property tree in block-style YAML (`codegen.md` §8, `PROPERTY`): keys sorted, strings
+/// Writes a property tree in block-style YAML: keys sorted, strings
 /// double-quoted, other scalars in their original plain text, sequences not indented under their key.
 enum YAMLPropertyWriter {
     /// Writes `key: value` (or `key:` and the nested block) at the writer's current indentation.

@@ -1,4 +1,4 @@
-/// Scalar spellings for the resolved file (`codegen.md` §8): plain where any YAML reader (1.1 or 1.2)
+/// Scalar spellings for the resolved file: plain where any YAML reader (1.1 or 1.2)
 /// reads the text back as the same string, double-quoted with YAML escapes otherwise.
 enum YAMLScalarText {
     /// Plain when safe, else double-quoted (names, qualifiers, keys, paths).

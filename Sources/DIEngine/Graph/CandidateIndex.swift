@@ -1,4 +1,4 @@
-/// Finds the registrations that can satisfy a dependency (`codegen.md` §5, `annotations.md` §15): by exact
+/// Finds the registrations that can satisfy a dependency: by exact
 /// key, and by type name or supertype (imported registrations: by `TYPE` and recorded links).
 struct CandidateIndex {
     /// A registration of this module (`local` index) or an imported one.

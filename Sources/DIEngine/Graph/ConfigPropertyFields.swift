@@ -1,4 +1,4 @@
-/// The `target` and fields of a ConfigProperty type (`annotations.md` §13).
+/// The `target` and fields of a ConfigProperty type.
 struct ConfigPropertyFields {
     let session: LinkSession
     let roles: [String: RegistrationKind]

@@ -1,4 +1,4 @@
-/// The registrations of `Config(...)` calls in Configuration types (`annotations.md` §9).
+/// The registrations of `Config(...)` calls in Configuration types.
 struct ConfigRegistrar {
     let session: LinkSession
 

@@ -1,5 +1,5 @@
-/// Turns the scanner's dependency facts into `Dependency` values with resolved type names
-/// (`annotations.md` §3, §5, §9–§12). Candidates and effective qualifiers are filled in later.
+/// Turns the scanner's dependency facts into `Dependency` values with resolved type names.
+/// Candidates and effective qualifiers are filled in later.
 struct DependencyFactory {
     let session: LinkSession
 
@@ -38,7 +38,7 @@ struct DependencyFactory {
     }
 
     /// An initialiser or injector parameter: its label is the qualifier, a `qualifierBy` comment after `_`
-    /// names the property holding it (`annotations.md` §5).
+    /// names the property holding it.
     func parameter(_ parameter: ParameterFact, in ref: DeclarationRef, owner: Owner, isEager: Bool)
         -> DependencyArgument?
     {
@@ -56,7 +56,7 @@ struct DependencyFactory {
         return DependencyArgument(label: parameter.label, dependency: dependency)
     }
 
-    /// An `Inject(...)` call written in declaration `ref` (`annotations.md` §10).
+    /// An `Inject(...)` call written in declaration `ref`.
     func injectCall(_ call: InjectCallFact, in ref: DeclarationRef, owner: Owner, isEager: Bool) -> Dependency? {
         let written = session.table.typeName[ref] ?? owner.typeName
         let location = session.table.location(ref, call.position)
@@ -86,7 +86,7 @@ struct DependencyFactory {
             isEager: !property.isStatic, owner: owner.registration, ownerTypeName: owner.typeName, location: location)
     }
 
-    /// A `D.self` argument of `Config(...)`: single, unqualified and eager (`annotations.md` §9).
+    /// A `D.self` argument of `Config(...)`: single, unqualified and eager.
     func configArgument(_ reference: TypeReference, at location: SourceLocation, scope: String, owner: Owner)
         -> Dependency?
     {

@@ -1,4 +1,4 @@
-/// The imports of the generated file besides the runtime module (`codegen.md` §1, "Imports").
+/// The imports of the generated file besides the runtime module.
 enum GeneratedImports {
     private struct Contribution {
         var module: String

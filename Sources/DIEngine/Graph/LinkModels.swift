@@ -24,7 +24,7 @@ public struct DeclaredType: Sendable, Equatable {
     }
 }
 
-/// A property path the sources read, checked against the merged properties (`diagnostics.md` §6).
+/// A property path the sources read, checked against the merged properties.
 public struct PropertyUse: Sendable, Equatable {
     public enum Requirement: Sendable, Equatable {
         /// `InjectProperty("p")`, `@PropertyValue("p")`: must exist and be a scalar.

@@ -1,4 +1,4 @@
-/// Fills in effective qualifiers, exact matches, candidates and links (`codegen.md` §5).
+/// Fills in effective qualifiers, exact matches, candidates and links.
 struct LinkResolution {
     let properties: PropertyNode
     let index: CandidateIndex

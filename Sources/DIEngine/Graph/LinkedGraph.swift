@@ -130,7 +130,7 @@ public struct Registration: Codable, Sendable, Equatable {
     /// Every dependency of this registration (arguments, `Inject` calls, wrappers, Config arguments), for
     /// cycle detection, the resolved file and graph export.
     public var dependencies: [Dependency]
-    /// Scan errors made the dependency list unknown: not validated, no edges (`diagnostics.md` §2).
+    /// Scan errors made the dependency list unknown: not validated, no edges.
     public var dependenciesUnknown: Bool
     /// Imported registrations: the resolved file's `FACTORY` and `LAZILY` flags.
     public var importedIsFactory: Bool
@@ -166,7 +166,7 @@ public struct Registration: Codable, Sendable, Equatable {
     public var isFactory: Bool { kind == .factory || kind == .lazyFactory || (kind == .imported && importedIsFactory) }
 }
 
-/// An import line for the generated file (`codegen.md` §1, "Imports").
+/// An import line for the generated file.
 public struct GeneratedImport: Codable, Sendable, Equatable, Hashable {
     public var module: String
     public var testable: Bool

@@ -1,4 +1,4 @@
-/// The link stage (`README.md` pipeline step 5; `annotations.md` §2–§16, `codegen.md` §5): joins the facts
+/// The link stage: joins the facts
 /// of every file into one graph of registrations, dependencies, candidates and links.
 public enum Linker {
     /// Links one target.
@@ -100,7 +100,7 @@ public enum Linker {
         return (graph, diagnostics)
     }
 
-    /// Generation order (`codegen.md` §1): type name, qualifier, then source location.
+    /// Generation order: type name, qualifier, then source location.
     private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
         let left = lhs.registration
         let right = rhs.registration

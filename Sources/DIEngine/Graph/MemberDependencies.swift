@@ -1,5 +1,5 @@
 /// The dependencies and property uses that belong to a type rather than to its constructor: `Inject(...)`
-/// and `InjectProperty(...)` calls (`annotations.md` §10–§11) and property wrappers (§12).
+/// and `InjectProperty(...)` calls and property wrappers.
 struct MemberDependencies {
     /// Dependencies by the full name of the owning type, in source order.
     private(set) var byOwner: [String: [Dependency]] = [:]

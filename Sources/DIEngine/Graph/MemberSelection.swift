@@ -4,7 +4,7 @@ struct Located<Fact> {
     var ref: DeclarationRef
 }
 
-/// Chooses the initialiser and `inject` method the generated code calls (`annotations.md` §4–§8).
+/// Chooses the initialiser and `inject` method the generated code calls.
 struct MemberSelection {
     let session: LinkSession
     let typeName: String

@@ -1,5 +1,5 @@
-/// Turns type names as written into the full names the generated code writes and matching compares
-/// (`annotations.md` §3 steps 3–5): lexical lookup, typealias expansion and legacy `DepN`/`_Payload` aliases.
+/// Turns type names as written into the full names the generated code writes and matching compares:
+/// lexical lookup, typealias expansion and legacy `DepN`/`_Payload` aliases.
 struct NameResolver {
     let table: TypeTable
 
@@ -11,7 +11,7 @@ struct NameResolver {
 
     private static let maximumDepth = 32
 
-    /// Resolves a reference already split by the scanner (§3 steps 1–2). `owner` is the full name of the type
+    /// Resolves a reference already split by the scanner (`TypeReferenceParser`). `owner` is the full name of the type
     /// whose initialiser, injector or body holds the reference; it enables legacy aliases.
     func resolve(_ reference: TypeReference, in scope: String, owner: String?) -> Result<
         TypeReference, MissingLegacyAlias
@@ -29,7 +29,7 @@ struct NameResolver {
         return .success(Self.combine(outer: reference, inner: element))
     }
 
-    /// §3 steps 4–5 for a plain name (no array or optional syntax) written in `scope`.
+    /// Lexical lookup and typealias expansion for a plain name (no array or optional syntax) written in `scope`.
     func resolve(_ written: String, in scope: String) -> TypeReference {
         resolve(written, in: scope, depth: 0)
     }

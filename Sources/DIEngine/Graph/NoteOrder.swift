@@ -1,5 +1,5 @@
 extension [DiagnosticNote] {
-    /// Notes in location order (`diagnostics.md` §2); notes without a location last, by message.
+    /// Notes in location order; notes without a location last, by message.
     func sortedByLocation() -> [DiagnosticNote] {
         sorted { lhs, rhs in
             switch (lhs.location, rhs.location) {

@@ -8,7 +8,7 @@ struct PendingRegistration {
     var propertyUses: [PropertyUse] = []
 
     /// Identical to `other` apart from locations and declared in another branch of the same `#if`: the two
-    /// are one registration (`diagnostics.md` §4, `L06`).
+    /// are one registration (`L06`).
     func isBranchTwin(of other: PendingRegistration) -> Bool {
         guard let path = registration.location?.path, path == other.registration.location?.path,
             !conditions.isEmpty, conditions.count == other.conditions.count, conditions != other.conditions,

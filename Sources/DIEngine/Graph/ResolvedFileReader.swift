@@ -1,4 +1,4 @@
-/// Reads another module's `Deli.resolved` (`codegen.md` §8, "Reading"). `DEPENDENCY`, `PROPERTY`, `PROJECT`
+/// Reads another module's `Deli.resolved`. `DEPENDENCY`, `PROPERTY`, `PROJECT`
 /// and `REFERENCE` are required; everything else is optional, because files written by Deli lack `FORMAT`,
 /// `ARRAY` and `PAYLOAD` and may omit `QUALIFIER`. Problems are `I14`.
 public enum ResolvedFileReader {

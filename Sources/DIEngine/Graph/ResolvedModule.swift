@@ -1,4 +1,4 @@
-/// Another module's `Deli.resolved` file as the link stage uses it (`codegen.md` §8, "Reading").
+/// Another module's `Deli.resolved` file as the link stage uses it.
 public struct ResolvedModule: Sendable, Equatable {
     /// Display path of the resolved file.
     public var path: String

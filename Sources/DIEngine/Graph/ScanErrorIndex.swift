@@ -1,5 +1,5 @@
 /// Which declarations the scanner reported an error in. Such a declaration keeps its registration key,
-/// but its dependency list is unknown: not checked, no links, no edges (`diagnostics.md` §2).
+/// but its dependency list is unknown: not checked, no links, no edges.
 ///
 /// Facts carry positions, not ranges, so an error is attributed to the declaration owning a fact at the
 /// error's position (a parameter, call, property, attribute, value…), else to the nearest preceding one.

@@ -1,4 +1,4 @@
-/// The `scope` and `qualifier` lookup of `annotations.md` §14 for one type: its own body and extensions, then
+/// The `scope` and `qualifier` lookup for one type: its own body and extensions, then
 /// each superclass declared in the sources (nearest first), then the extensions of its declared protocols.
 /// The first step that yields a value wins; different values within one step are `S37`.
 struct ScopeQualifierLookup {

@@ -1,4 +1,4 @@
-/// Supertypes of every type in the table (`README.md`, Vocabulary): the names of the inheritance clauses of
+/// Supertypes of every type in the table: the names of the inheritance clauses of
 /// its declarations and extensions, resolved, followed transitively through the types the sources declare.
 struct TypeHierarchy {
     /// Resolved names listed by each type's declarations and extensions, in order, without duplicates.

@@ -1,5 +1,5 @@
-/// Builds the registration of each type that lists a registration protocol (`annotations.md` §2, §4–§8,
-/// §13, §14, §16). `Config(...)` registrations are built by `ConfigRegistrar`.
+/// Builds the registration of each type that lists a registration protocol (kind, scope, qualifier,
+/// constructor and injector arguments). `Config(...)` registrations are built by `ConfigRegistrar`.
 struct TypeRegistrar {
     let session: LinkSession
     /// The registration kind of every type that lists a registration protocol.
@@ -209,7 +209,7 @@ struct TypeRegistrar {
         return payloadValid
     }
 
-    /// The payload type of a factory initialiser's last parameter, through §3 (`_Payload` included).
+    /// The payload type of a factory initialiser's last parameter, resolved like any dependency (`_Payload` included).
     private func payload(
         of initializer: Located<InitializerFact>?, owner: DependencyFactory.Owner, into registration: inout Registration
     ) -> Bool {

@@ -32,7 +32,7 @@ struct AliasEntry {
     var isGeneric: Bool
 }
 
-/// The type table of `annotations.md` §1–§3: full dotted names, extensions merged into their type (also for
+/// The type table: full dotted names, extensions merged into their type (also for
 /// types the sources only extend), member and file-level typealiases.
 struct TypeTable {
     let sources: [LinkSource]
@@ -77,7 +77,7 @@ struct TypeTable {
     /// The kind of a type's first own declaration, nil when the sources only extend it.
     func kind(of name: String) -> DeclarationKind? { kinds[name] }
 
-    /// Names a type declared in the sources or a typealias (the lexical lookup test of §3).
+    /// Names a type declared in the sources or a typealias (the lexical lookup test).
     func isKnown(_ name: String) -> Bool { entries[name]?.isDeclared == true || aliases[name] != nil }
 
     private mutating func build(extendedNames: [DeclarationRef: String]) {

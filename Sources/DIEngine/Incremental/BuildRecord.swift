@@ -1,7 +1,7 @@
 /// What a successful `build` of one target produced, kept as the payload of the cache's run record. A
 /// later run whose inputs digest is the same, and whose outputs are still the recorded ones, replays it
 /// instead of decoding facts, linking and generating: the result is the same by construction (cache
-/// transparency, `README.md` rule 2).
+/// transparency).
 struct BuildRecord: Equatable {
     /// `BuildInputs.factsDigest` of the run; the run record's own digest is the content digest.
     var factsDigest: UInt64
@@ -19,7 +19,7 @@ struct BuildRecord: Equatable {
     }
 
     /// Size and content hash of an output, plus its mtime when it is known at the time the record is
-    /// made (the cache is written before the outputs, §4.2, so a replaced output's mtime is not).
+    /// made (the cache is written before the outputs, so a replaced output's mtime is not).
     struct OutputStamp: Equatable {
         var path: String
         var size: UInt64

@@ -1,4 +1,4 @@
-/// The `exclude` rule of `config.md` §4, on lexically normalised absolute paths: a literal entry
+/// The `exclude` rule, on lexically normalised absolute paths: a literal entry
 /// excludes itself and everything below it (by whole components), a glob excludes what it matches
 /// completely and everything below a directory it matches.
 struct ExcludeMatcher: Sendable {

@@ -1,4 +1,4 @@
-/// A path pattern of `config.md` §4: `*` and `?` within one component, a whole component `**` for
+/// A path pattern of `include` and `exclude`: `*` and `?` within one component, a whole component `**` for
 /// zero or more directory levels; every other character, `[ ] { }` included, is literal.
 struct GlobPattern: Sendable, Equatable {
     enum Component: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Every file one target reads, as display paths (`config.md` §4–§5.1, `build-integration.md` §3).
+/// Every file one target reads, as display paths.
 public struct Inventory: Sendable, Equatable {
     /// Swift sources to scan: deduplicated, sorted by display path (UTF-8 byte order).
     public var sources: [String]

@@ -1,4 +1,4 @@
-/// The inventory stage (`README.md` pipeline #2): turns a target's path entries into the files it reads.
+/// The inventory stage: turns a target's path entries into the files it reads.
 public enum InventoryBuilder {
     /// - Parameters:
     ///   - currentDirectory: absolute directory that relative display paths are relative to;

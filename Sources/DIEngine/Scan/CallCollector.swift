@@ -33,7 +33,7 @@ struct ConfigPlacement {
 struct CallContext {
     var owner: Int
     var conditions: ConditionStack
-    /// Evaluated while an instance is constructed (`annotations.md` §10).
+    /// Evaluated while an instance is constructed.
     var isEager: Bool
     /// The stored property whose `Config(...)` call contains the call.
     var configProperty: String?
@@ -64,7 +64,7 @@ final class CallCollector: SyntaxVisitor {
 
     private var context: CallContext {
         let configProperty = configStack.last?.property
-        // Calls inside a `Config(...)` call are eager dependencies of that registration (§9).
+        // Calls inside a `Config(...)` call are eager dependencies of that registration.
         let isEager = configProperty != nil || (eager && deferredDepth == 0)
         return CallContext(owner: owner, conditions: conditions, isEager: isEager, configProperty: configProperty)
     }

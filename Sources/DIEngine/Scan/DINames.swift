@@ -1,11 +1,11 @@
-/// The DI vocabulary the scanner recognises, with module-qualified spellings (`annotations.md` §1.4).
+/// The DI vocabulary the scanner recognises, with module-qualified spellings.
 struct DINames {
     /// Every DI protocol name; module prefixes are stripped from these in inheritance clauses.
     static let protocols: Set<String> = [
         "Component", "Autowired", "LazyAutowired", "AutowiredFactory", "LazyAutowiredFactory", "Configuration",
         "ConfigProperty", "Inject", "Factory", "Payload",
     ]
-    /// Protocols that make a type a registration (`annotations.md` §2).
+    /// Protocols that make a type a registration.
     static let registrationProtocols: Set<String> = [
         "Component", "Autowired", "LazyAutowired", "AutowiredFactory", "LazyAutowiredFactory", "Configuration",
         "ConfigProperty",

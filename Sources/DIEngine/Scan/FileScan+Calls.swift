@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// `Inject(...)` and `InjectProperty(...)` calls (`annotations.md` §10, §11) and the qualifier arguments
+/// `Inject(...)` and `InjectProperty(...)` calls and the qualifier arguments
 /// they share with `@Dependency`.
 extension FileScan {
     func recordInject(_ call: FunctionCallExprSyntax, context: CallContext) {

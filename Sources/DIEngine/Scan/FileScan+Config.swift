@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// `Config(...)` calls (`annotations.md` §9). The facts are recorded in every type; the checks only apply
+/// `Config(...)` calls. The facts are recorded in every type; the checks only apply
 /// once the file shows the type to be a `Configuration` (a user type may well be called `Config`).
 extension FileScan {
     static let maximumConfigDependencies = 9

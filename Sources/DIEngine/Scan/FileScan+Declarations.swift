@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// The structural walk: file-level items, type declarations and their members, `#if` clauses. Function
-/// bodies, closures and accessors are never walked for declarations (`annotations.md` §1.1).
+/// bodies, closures and accessors are never walked for declarations.
 extension FileScan {
     func walk(_ items: CodeBlockItemListSyntax, conditions: ConditionStack) {
         for item in items {

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Initialisers, `inject` methods and their parameters (`annotations.md` §5, §6).
+/// Initialisers, `inject` methods and their parameters.
 extension FileScan {
     func recordInitializer(
         _ decl: InitializerDeclSyntax, owner: Int, conditions: ConditionStack, defaultAccess: AccessLevel?

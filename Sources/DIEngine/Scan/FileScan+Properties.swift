@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Stored and computed properties with their property-wrapper attributes (`annotations.md` §12), and the
+/// Stored and computed properties with their property-wrapper attributes, and the
 /// `Inject`/`Config` calls in their initial values, attributes and accessors.
 extension FileScan {
     func recordVariable(_ decl: VariableDeclSyntax, owner: Int, conditions: ConditionStack) {

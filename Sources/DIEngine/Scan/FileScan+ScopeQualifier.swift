@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Instance properties named `scope`, `qualifier` and `target` (`annotations.md` §13, §14).
+/// Instance properties named `scope`, `qualifier` and `target`.
 extension FileScan {
     func recordSpecialProperty(
         name: String, binding: PatternBindingSyntax, annotation: TypeAnnotationSyntax?, owner: Int,

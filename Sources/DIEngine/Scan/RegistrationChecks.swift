@@ -1,4 +1,4 @@
-/// `S29`–`S33` for registration protocols listed in this file (`annotations.md` §2): on a type declared
+/// `S29`–`S33` for registration protocols listed in this file: on a type declared
 /// here (its declaration and its extensions in this file), or on one extension of a type declared
 /// elsewhere. Conformances added in other files are the linker's.
 extension FileScan {

@@ -1,5 +1,5 @@
-/// Decides, from the bytes alone, whether a file can skip the full parse (spec README rule 5,
-/// `annotations.md` §1.5).
+/// Decides, from the bytes alone, whether a file can skip the full parse; a file without DI declarations
+/// yields no facts.
 enum ScanPrecheck {
     /// Words whose absence proves that a file declares nothing the link stage could use. Matching is
     /// textual (comments, strings and longer identifiers count too), which only errs on the safe side.

@@ -1,7 +1,7 @@
 import SwiftParser
 import SwiftSyntax
 
-/// The scan stage: one Swift file's bytes in, its `FileFacts` out (`annotations.md`).
+/// The scan stage: one Swift file's bytes in, its `FileFacts` out.
 public enum Scanner {
     /// Scans one file. Pure and deterministic: the result depends only on `bytes`, `runtimeModule` and
     /// `FileFacts.schemaVersion`.

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Applies `annotations.md` §3 steps 1–2 to a type as written: drops a leading `any `, recognises arrays
+/// Normalises a type as written, before name resolution: drops a leading `any `, recognises arrays
 /// (`[T]`, `Array<T>`) and optionals (`T?`, `T!`, `Optional<T>`), and marks everything that is not a plain
 /// type, an array of one or an optional of those as unsupported.
 enum TypeReferenceParser {

@@ -1,4 +1,4 @@
-/// `Y01` (`diagnostics.md` §5): strongly connected components over the eager edges plus the deferred edges
+/// `Y01`: strongly connected components over the eager edges plus the deferred edges
 /// of prototype registrations; one diagnostic per component with more than one node or a self-edge, showing
 /// the shortest cycle through the component's first registration.
 struct CycleDetection {

@@ -1,4 +1,4 @@
-/// `L01`–`L05`, `L07` (`diagnostics.md` §4): every dependency needs a candidate, a single dependency exactly
+/// `L01`–`L05`, `L07`: every dependency needs a candidate, a single dependency exactly
 /// one, and factory-ness must match the rule.
 struct LinkChecks {
     let graph: LinkedGraph

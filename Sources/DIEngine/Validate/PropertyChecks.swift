@@ -1,4 +1,4 @@
-/// `P01`–`P03` (`diagnostics.md` §6): property paths the sources read must exist (unless optional) and hold
+/// `P01`–`P03`: property paths the sources read must exist (unless optional) and hold
 /// a value that converts to the declared type.
 struct PropertyChecks {
     let graph: LinkedGraph

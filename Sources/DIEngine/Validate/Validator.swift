@@ -1,5 +1,5 @@
-/// The validate stage (`README.md` pipeline step 6): link checks (`L01`–`L07`), cycles (`Y01`) and property
-/// checks (`P01`–`P03`) of `diagnostics.md` §4–§6 over a linked graph. Every error is reported; the caller's
+/// The validate stage: link checks (`L01`–`L07`), cycles (`Y01`) and property
+/// checks (`P01`–`P03`) over a linked graph. Every error is reported; the caller's
 /// `DiagnosticReport` does the final sort.
 public enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.

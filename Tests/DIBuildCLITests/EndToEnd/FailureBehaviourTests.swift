@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue #11: dibuild never destroys what it did not create. One test per row of the issue's table:
@@ -295,10 +296,7 @@ import Testing
 /// Runs a shell script with `$DIBUILD` set, stdout and stderr captured together, killed after `timeout`
 /// seconds (a hang fails the test instead of stalling the suite).
 enum ShellRun {
-    struct Outcome {
-        var status: Int32
-        var output: String
-    }
+    typealias Outcome = ProcessRunner.Outcome
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -309,32 +307,11 @@ enum ShellRun {
         throws -> Outcome
     {
         guard let executable = DibuildProcess.executable else { throw DibuildProcess.LocatingError() }
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-sh-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: capture.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["NO_COLOR", "CLICOLOR_FORCE", "FORCE_COLOR"] { environment[name] = nil }
-        environment["DIBUILD"] = executable
-        process.environment = environment
-        let handle = try FileHandle(forWritingTo: capture)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        do {
+            return try ProcessRunner.run(
+                shell, ["-c", script], in: directory, environment: ["DIBUILD": executable], timeout: timeout)
+        } catch is ProcessRunner.Timeout {
             throw Failure("'\(script)' did not finish within \(Int(timeout)) s")
         }
-        process.waitUntilExit()
-        try handle.close()
-        return Outcome(
-            status: process.terminationStatus, output: try String(contentsOf: capture, encoding: .utf8))
     }
 }

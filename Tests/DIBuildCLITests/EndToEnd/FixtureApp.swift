@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A copy of `Tests/Fixtures/Apps/<name>` in a fresh temporary directory, deleted afterwards, so that
 /// `dibuild build` can write its outputs next to the sources.
@@ -7,15 +8,12 @@ final class FixtureApp {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Apps")
 
-    let path: String
+    private let directory: TemporaryDirectory
+    var path: String { directory.path }
 
     init(_ name: String) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-app-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: Self.fixturesRoot.appendingPathComponent(name).path, toPath: path)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        directory = try TemporaryDirectory(
+            prefix: "app", copying: Self.fixturesRoot.appendingPathComponent(name).path)
     }
 
     func url(_ relative: String) -> URL { URL(fileURLWithPath: path + "/" + relative) }

@@ -1,12 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Compiles generated factories with the real toolchain. `DIRuntime` is compiled once per test process
 /// into a static library and reused by every test.
 enum SwiftCompiler {
-    struct Outcome {
-        var status: Int32
-        var output: String
-    }
+    typealias Outcome = ProcessRunner.Outcome
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -61,17 +59,6 @@ enum SwiftCompiler {
 
     /// Runs a program and returns its status and combined output.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        try ProcessRunner.run(executable, arguments, in: directory)
     }
 }

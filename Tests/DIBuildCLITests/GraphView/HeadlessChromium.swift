@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Debian's `chromium` in headless mode: the DOM a page has after its scripts ran, and screenshots.
 enum HeadlessChromium {
@@ -27,26 +28,17 @@ enum HeadlessChromium {
     /// `--no-sandbox` because CI runs as root.
     private static func run(_ arguments: [String]) throws -> String {
         guard let executable else { throw ChromiumError(description: missingReason) }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-chromium-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments =
+        let profile = try TemporaryDirectory(prefix: "chromium")
+        let outcome = try ProcessRunner.run(
+            "/usr/bin/timeout",
             [
                 "120", executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-extensions", "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
-            ] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ChromiumError(description: "chromium exited with \(process.terminationStatus)")
+            ] + arguments, mergingOutput: false)
+        guard outcome.status == 0 else {
+            throw ChromiumError(description: "chromium exited with \(outcome.status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return outcome.stdout
     }
 
     struct ChromiumError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import DIEngine
 import Foundation
+import TestSupport
 
 /// A scanner stand-in whose facts reflect the bytes (a typealias named after the content), and which
 /// records every file it is asked to scan (from any thread; sorted, since scans run in parallel).

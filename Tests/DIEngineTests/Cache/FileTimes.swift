@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 extension TemporaryDirectory {
     /// Sets a file's modification time (and access time) to `seconds` after the epoch.

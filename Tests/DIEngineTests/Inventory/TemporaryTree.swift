@@ -1,33 +1,26 @@
 import Foundation
+import TestSupport
 
 @testable import DIEngine
 
-/// A real directory tree in the temporary directory, removed when the value is released.
+/// A real directory tree in the temporary directory for inventory tests, removed when released.
 final class TemporaryTree {
-    let root: String
+    private let directory: TemporaryDirectory
+    var root: String { directory.path }
 
     init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dibuild-inventory-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        root = url.path
+        directory = try TemporaryDirectory(prefix: "inventory")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    func path(_ relative: String) -> String { root + "/" + relative }
+    func path(_ relative: String) -> String { directory.path(relative) }
 
     /// Creates the file and its missing parent directories.
     func write(_ relative: String, _ contents: String = "struct Placeholder {}\n") throws {
-        let url = URL(fileURLWithPath: path(relative))
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
+        try directory.write(relative, contents)
     }
 
     func makeDirectory(_ relative: String) throws {
-        try FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
+        try directory.makeDirectory(relative)
     }
 
     func link(_ relative: String, to destination: String) throws {

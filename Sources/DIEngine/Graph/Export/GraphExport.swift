@@ -1,4 +1,4 @@
-/// `dibuild graph` output (`codegen.md` §10): the linked graph as JSON, Graphviz DOT or an HTML page.
+/// `dibuild graph` output: the linked graph as JSON, Graphviz DOT or an HTML page.
 public enum GraphExport {
     public enum Format: String, Sendable, CaseIterable {
         case dot, json, html
