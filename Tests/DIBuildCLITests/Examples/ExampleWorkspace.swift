@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,8 @@ import Foundation
 /// frontend of `ExampleTemplate`. Deleted afterwards.
 final class ExampleWorkspace {
     let root: String
-    private let container: String
+    private let scratch: TemporaryDirectory
+    private var container: String { scratch.path }
     private let frontend: String
     private var frontendLog: String { container + "/frontend.log" }
 
@@ -22,18 +24,11 @@ final class ExampleWorkspace {
 
     /// Copies the shared template, whose Ninja build directory already holds a compiled DIRuntime.
     init() throws {
-        container =
-            FileManager.default.temporaryDirectory.appendingPathComponent("dibuild-examples-\(UUID().uuidString)")
-            .path
-        root = container + "/copy with space"
-        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory(prefix: "examples")
+        root = scratch.path + "/copy with space"
         frontend = try ExampleTemplate.frontend
         try Shell.require(["cp", "-pR", try ExampleTemplate.root.get(), root])
         try Self.configureNinja(in: root, frontend: frontend)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: container)
     }
 
     /// Copies what the examples need from the repository into `root` (mtimes kept, so nothing looks new).
