@@ -6,12 +6,9 @@ extension Engine {
         _ overrides: ConfigOverrides, format: GraphExport.Format, outputPath: String?, options: RunOptions
     ) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
-        let inputs: InputCollection
-        switch InputCollection.collect(overrides, progress: &progress) {
-        case .usageError(let message):
-            return RunResult(usageError: message, options: options)
-        case .collected(let collection):
-            inputs = collection
+        let outcome = InputCollection.collect(overrides, progress: &progress)
+        guard case .collected(let inputs) = outcome else {
+            return RunResult(usageError: outcome.usageMessage, options: options)
         }
         if outputPath != nil && inputs.targets.count > 1 {
             return RunResult(usageError: "'-o' cannot be used with more than one target", options: options)

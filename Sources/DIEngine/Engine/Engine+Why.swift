@@ -11,12 +11,9 @@ extension Engine {
         _ overrides: ConfigOverrides, query: String, format: ExplanationFormat, options: RunOptions
     ) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
-        let inputs: InputCollection
-        switch InputCollection.collect(overrides, progress: &progress) {
-        case .usageError(let message):
-            return RunResult(usageError: message, options: options)
-        case .collected(let collection):
-            inputs = collection
+        let outcome = InputCollection.collect(overrides, progress: &progress)
+        guard case .collected(let inputs) = outcome else {
+            return RunResult(usageError: outcome.usageMessage, options: options)
         }
         let (typeName, qualifier) = WhyQuery.parse(query)
         if typeName.isEmpty {

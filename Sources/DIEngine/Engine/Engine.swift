@@ -11,13 +11,9 @@ public enum Engine {
     /// problem found. Configuration and inventory errors stop the run before scanning.
     public static func validate(_ overrides: ConfigOverrides, options: RunOptions) -> RunResult {
         var progress = ProgressLog(enabled: options.verbose)
-        let collected = InputCollection.collect(overrides, progress: &progress)
-        var inputs: InputCollection
-        switch collected {
-        case .usageError(let message):
-            return RunResult(usageError: message, options: options)
-        case .collected(let collection):
-            inputs = collection
+        let outcome = InputCollection.collect(overrides, progress: &progress)
+        guard case .collected(var inputs) = outcome else {
+            return RunResult(usageError: outcome.usageMessage, options: options)
         }
         if inputs.stopsRun || options.printInputs {
             return listing(inputs, progress: progress, options: options)

@@ -9,6 +9,11 @@ struct InputCollection {
         case collected(InputCollection)
         /// A command-line combination that the config stage cannot express as a diagnostic (exit 2).
         case usageError(String)
+
+        /// The message of a usage error; empty when the inputs were collected.
+        var usageMessage: String {
+            if case .usageError(let message) = self { message } else { "" }
+        }
     }
 
     var targets: [Target] = []
