@@ -39,7 +39,7 @@ extension DiagnosticMessage {
 extension Diagnostics {
     static let inputEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
-            .i01, .inventory, "a file cannot be read",
+            code: .i01, stage: .inventory, title: "a file cannot be read",
             explanation: """
                 dibuild could not open or read a file it needs: the config, a property file, a resolved file or \
                 a Swift source. The reason is the operating system's. Nothing is written, so the previous \
@@ -54,7 +54,7 @@ extension Diagnostics {
                   - Sources/App/Readable.swift
                 """),
         DiagnosticEntry(
-            .i02, .config, "a config key has the wrong shape",
+            code: .i02, stage: .config, title: "a config key has the wrong shape",
             explanation: """
                 Each key of deli.yml expects one shape: a string, a list of strings, a mapping or a boolean. \
                 A value of another shape is not guessed at; the message names the shape the key needs.
@@ -71,7 +71,7 @@ extension Diagnostics {
                       - Sources/App
                 """),
         DiagnosticEntry(
-            .i03, .config, "an unknown target is named",
+            code: .i03, stage: .config, title: "an unknown target is named",
             explanation: """
                 A name under 'target:' or given with '--target' must be the name of an entry under 'config:'.
                 """,
@@ -88,7 +88,7 @@ extension Diagnostics {
                   App: {include: [Sources]}
                 """),
         DiagnosticEntry(
-            .i04, .config, "an Xcode project key is ignored",
+            code: .i04, stage: .config, title: "an Xcode project key is ignored",
             explanation: """
                 Deli reads Xcode projects ('project', 'scheme'); dibuild reads only the Swift files a target \
                 lists, so these keys have no effect. List the sources under 'include' instead.
@@ -104,7 +104,7 @@ extension Diagnostics {
                     include: [Sources/App]
                 """),
         DiagnosticEntry(
-            .i05, .config, "an unknown config key",
+            code: .i05, stage: .config, title: "an unknown config key",
             explanation: """
                 A key dibuild does not know is ignored with a warning, so that a typo does not silently drop a \
                 setting.
@@ -120,7 +120,7 @@ extension Diagnostics {
                     include: [Sources/App]
                 """),
         DiagnosticEntry(
-            .i06, .inventory, "a listed path does not exist",
+            code: .i06, stage: .inventory, title: "a listed path does not exist",
             explanation: """
                 A path without wildcards under 'include', 'exclude' or 'properties' names a file or folder that \
                 is not there. A pattern with wildcards that matches nothing is the warning I07 instead.
@@ -132,7 +132,7 @@ extension Diagnostics {
                 include: [Sources/App]
                 """),
         DiagnosticEntry(
-            .i07, .inventory, "a pattern matched no files",
+            code: .i07, stage: .inventory, title: "a pattern matched no files",
             explanation: """
                 A glob pattern matched no file. It is a warning: the pattern may be meant for files that do not \
                 exist yet, but it is often a typo.
@@ -144,7 +144,7 @@ extension Diagnostics {
                 include: ["Sources/**/*.swift"]
                 """),
         DiagnosticEntry(
-            .i08, .config, "a YAML or JSON file cannot be parsed",
+            code: .i08, stage: .config, title: "a YAML or JSON file cannot be parsed",
             explanation: """
                 libyaml rejected the file, or it holds more than one document, or a mapping key is not a \
                 scalar. The location is where libyaml found the problem.
@@ -158,7 +158,7 @@ extension Diagnostics {
                   port: 8080
                 """),
         DiagnosticEntry(
-            .i09, .config, "a key is defined twice",
+            code: .i09, stage: .config, title: "a key is defined twice",
             explanation: """
                 The same key appears twice in one mapping. YAML leaves the meaning open, so dibuild refuses \
                 rather than pick one; a note points at the first definition.
@@ -173,7 +173,7 @@ extension Diagnostics {
                   port: 8080
                 """),
         DiagnosticEntry(
-            .i10, .config, "a property file is not one mapping",
+            code: .i10, stage: .config, title: "a property file is not one mapping",
             explanation: """
                 Properties are looked up by path ('server.port'), so a property file must be a single YAML or \
                 JSON document whose top level is a mapping.
@@ -186,7 +186,7 @@ extension Diagnostics {
                   port: 8080
                 """),
         DiagnosticEntry(
-            .i11, .config, "an invalid access level",
+            code: .i11, stage: .config, title: "an invalid access level",
             explanation: """
                 'accessControl' sets the access of the generated factory; only 'public', 'package' and \
                 'internal' make sense for a type other modules or the app itself use.
@@ -198,7 +198,7 @@ extension Diagnostics {
                 accessControl: internal
                 """),
         DiagnosticEntry(
-            .i12, .inventory, "a target has no Swift sources",
+            code: .i12, stage: .inventory, title: "a target has no Swift sources",
             explanation: """
                 After 'include' and 'exclude' a target lists no Swift file, so the factory registers nothing. \
                 It is a warning because an empty target is valid, but rarely meant.
@@ -210,7 +210,7 @@ extension Diagnostics {
                 include: [Sources/App]
                 """),
         DiagnosticEntry(
-            .i13, .inventory, "a file or file name is not valid UTF-8",
+            code: .i13, stage: .inventory, title: "a file or file name is not valid UTF-8",
             explanation: """
                 Swift sources and their names must be UTF-8; dibuild cannot scan, display or list in a depfile \
                 what it cannot decode.
@@ -222,7 +222,7 @@ extension Diagnostics {
                 cp App.swift Sources/App/App.swift   # UTF-8
                 """),
         DiagnosticEntry(
-            .i14, .config, "an invalid resolved file",
+            code: .i14, stage: .config, title: "an invalid resolved file",
             explanation: """
                 A resolved file (Deli.resolved: the registrations another module exported, listed under \
                 'resolve') does not have the expected structure; the reason names the key.
@@ -237,7 +237,7 @@ extension Diagnostics {
                     QUALIFIER: ''
                 """),
         DiagnosticEntry(
-            .i15, .config, "the old single-target config format",
+            code: .i15, stage: .config, title: "the old single-target config format",
             explanation: """
                 dibuild reads only the multi-target format of deli.yml: settings under 'config: <name>:' and \
                 the names to build under 'target:'.
@@ -252,7 +252,7 @@ extension Diagnostics {
                     include: [Sources/App]
                 """),
         DiagnosticEntry(
-            .i16, .config, "a target is listed twice",
+            code: .i16, stage: .config, title: "a target is listed twice",
             explanation: """
                 The same name appears twice under 'target:'; it is built once.
                 """,
@@ -263,7 +263,7 @@ extension Diagnostics {
                 target: [App]
                 """),
         DiagnosticEntry(
-            .i17, .config, "an invalid runtime module name",
+            code: .i17, stage: .config, title: "an invalid runtime module name",
             explanation: """
                 The runtime module is imported by the generated factory, so its name must be a Swift \
                 identifier.

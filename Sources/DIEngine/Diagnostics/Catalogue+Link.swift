@@ -56,7 +56,7 @@ extension DiagnosticMessage {
 extension Diagnostics {
     static let linkEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
-            .l01, .validate, "no implementation of a dependency",
+            code: .l01, stage: .validate, title: "no implementation of a dependency",
             explanation: """
                 Nothing registered provides the type (with the qualifier) a dependency asks for. Notes list \
                 the registrations of the type under other qualifiers, and say when an argument label was taken \
@@ -73,7 +73,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .l02, .validate, "more than one implementation",
+            code: .l02, stage: .validate, title: "more than one implementation",
             explanation: """
                 Several registrations provide the type a single dependency asks for. Give the implementations \
                 qualifiers and ask for one, or ask for an array of all of them.
@@ -88,7 +88,7 @@ extension Diagnostics {
                 init(disk store: Store) {}
                 """),
         DiagnosticEntry(
-            .l03, .validate, "a factory used as a plain dependency",
+            code: .l03, stage: .validate, title: "a factory used as a plain dependency",
             explanation: """
                 A factory makes an instance for a payload, so it is resolved with 'Inject(T.self, with: \
                 payload)', never as a plain dependency.
@@ -100,7 +100,7 @@ extension Diagnostics {
                 let upload = Inject(Upload.self, with: file)
                 """),
         DiagnosticEntry(
-            .l04, .validate, "a payload for a type that is not a factory",
+            code: .l04, stage: .validate, title: "a payload for a type that is not a factory",
             explanation: """
                 'with:' passes a payload to an AutowiredFactory or LazyAutowiredFactory; other registrations \
                 take none.
@@ -112,7 +112,7 @@ extension Diagnostics {
                 let store = Inject(Store.self)
                 """),
         DiagnosticEntry(
-            .l05, .validate, "a dependency on a type that is not registered",
+            code: .l05, stage: .validate, title: "a dependency on a type that is not registered",
             explanation: """
                 The type is declared in the target but lists no registration protocol. A registration is not \
                 inherited: a subclass of a registered class must list one itself.
@@ -126,7 +126,7 @@ extension Diagnostics {
                 init(store: Store) {}
                 """),
         DiagnosticEntry(
-            .l06, .validate, "a duplicate registration",
+            code: .l06, stage: .validate, title: "a duplicate registration",
             explanation: """
                 Two registrations have the same type and qualifier (a type and a 'Config', or two 'Config's); \
                 the runtime could not tell them apart.
@@ -140,7 +140,7 @@ extension Diagnostics {
                 let store = Config(Store.self, qualifier: "test") { Store() }
                 """),
         DiagnosticEntry(
-            .l07, .validate, "an array dependency nothing provides",
+            code: .l07, stage: .validate, title: "an array dependency nothing provides",
             explanation: """
                 An array dependency collects every implementation; when none is registered the array is empty, \
                 which is valid but rarely meant.
@@ -152,7 +152,7 @@ extension Diagnostics {
                 final class Logging: Plugin, Component {}
                 """),
         DiagnosticEntry(
-            .y01, .validate, "a dependency cycle",
+            code: .y01, stage: .validate, title: "a dependency cycle",
             explanation: """
                 Registrations that need each other to be created can never be created. A note shows each edge \
                 of the cycle. Lazy injection (LazyAutowired) breaks a cycle unless the lazy type is \
@@ -167,7 +167,7 @@ extension Diagnostics {
                 final class B: LazyAutowired { required init() {}; func inject(a: A) {} }
                 """),
         DiagnosticEntry(
-            .p01, .validate, "a property is missing",
+            code: .p01, stage: .validate, title: "a property is missing",
             explanation: """
                 A property path used by 'InjectProperty', '@PropertyValue', a ConfigProperty field or a \
                 qualifierBy is not set in the target's property files. An optional ConfigProperty field may \
@@ -180,7 +180,7 @@ extension Diagnostics {
                 let port = InjectProperty("server.port")
                 """),
         DiagnosticEntry(
-            .p02, .validate, "a property value does not convert",
+            code: .p02, stage: .validate, title: "a property value does not convert",
             explanation: """
                 The value set for a ConfigProperty field does not convert to the field's type (a number out of \
                 range, text for a number, an unknown boolean).
@@ -194,7 +194,7 @@ extension Diagnostics {
                   port: 80
                 """),
         DiagnosticEntry(
-            .p03, .validate, "a property is a mapping or a list",
+            code: .p03, stage: .validate, title: "a property is a mapping or a list",
             explanation: """
                 A property used as a value is a mapping or a list in the property files; use a path to one of \
                 its values.
@@ -206,7 +206,7 @@ extension Diagnostics {
                 let port = InjectProperty("server.port")
                 """),
         DiagnosticEntry(
-            .w01, .why, "'dibuild why' cannot explain a type",
+            code: .w01, stage: .why, title: "'dibuild why' cannot explain a type",
             explanation: """
                 'dibuild why TYPE' explains how the target provides a type; the type (with the qualifier) is \
                 neither registered nor provided by a registration in that target.

@@ -22,7 +22,7 @@ extension DiagnosticMessage {
 extension Diagnostics {
     static let outputEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
-            .o01, .output, "an output cannot be written",
+            code: .o01, stage: .output, title: "an output cannot be written",
             explanation: """
                 The factory, depfile or resolved file could not be written (the reason is the operating \
                 system's). Outputs are written to a temporary file and renamed, so the previous output stays \
@@ -35,7 +35,7 @@ extension Diagnostics {
                 output: Sources/App/Generated/Factory.swift
                 """),
         DiagnosticEntry(
-            .o02, .output, "an output path is not a regular file",
+            code: .o02, stage: .output, title: "an output path is not a regular file",
             explanation: """
                 dibuild replaces only regular files; an output path that is a directory, a device or a socket \
                 is left alone.
@@ -47,7 +47,7 @@ extension Diagnostics {
                 output: Sources/App/Factory.swift
                 """),
         DiagnosticEntry(
-            .o03, .output, "the cache cannot be used",
+            code: .o03, stage: .output, title: "the cache cannot be used",
             explanation: """
                 The scan cache could not be written or was ignored (for instance another version's format); \
                 the build is correct without it, only slower, so this is a warning.
@@ -59,7 +59,7 @@ extension Diagnostics {
                 cacheDir: .build/dibuild
                 """),
         DiagnosticEntry(
-            .o04, .output, "an output inside a listed dependency",
+            code: .o04, stage: .output, title: "an output inside a listed dependency",
             explanation: """
                 An output (or the cache) is written into a folder the depfile lists as an input, so every \
                 build would make the next one out of date.
@@ -72,7 +72,7 @@ extension Diagnostics {
                 output: Generated/Factory.swift
                 """),
         DiagnosticEntry(
-            .o05, .output, "a path with a newline in the depfile",
+            code: .o05, stage: .output, title: "a path with a newline in the depfile",
             explanation: """
                 A depfile lists one path after another on a line; a path with a newline cannot be written in \
                 it. Rename the file.
@@ -84,7 +84,7 @@ extension Diagnostics {
                 touch Sources/App/OddName.swift
                 """),
         DiagnosticEntry(
-            .o06, .output, "a path Ninja or Make cannot read",
+            code: .o06, stage: .output, title: "a path Ninja or Make cannot read",
             explanation: """
                 Ninja and Make read some characters ('$', '#', ':' after a drive, …) differently; such a path \
                 is replaced in the depfile by its folder, which still makes the build rerun when it changes.

@@ -4,7 +4,7 @@
 extension Diagnostics {
     static let scanEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
-            .s00, .scan, "code swift-syntax could not parse",
+            code: .s00, stage: .scan, title: "code swift-syntax could not parse",
             explanation: """
                 A part of a file is not valid Swift. Where it touches DI code (a registered type, an \
                 initializer, an 'Inject' call) the facts could be wrong, so it is an error; elsewhere it is a \
@@ -21,7 +21,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s01, .link, "no usable initializer",
+            code: .s01, stage: .link, title: "no usable initializer",
             explanation: """
                 An Autowired type is created with one of its initializers; one that is failable, generic, \
                 throwing, async or private cannot be called by the factory, and memberwise or implicit \
@@ -38,7 +38,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s02, .link, "more than one initializer could be used",
+            code: .s02, stage: .link, title: "more than one initializer could be used",
             explanation: """
                 An Autowired type has several usable initializers. A class chooses one by marking it \
                 'required'; a struct must keep exactly one.
@@ -56,7 +56,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s03, .link, "no inject method",
+            code: .s03, stage: .link, title: "no inject method",
             explanation: """
                 A LazyAutowired type receives its dependencies through a method 'inject(...)' after it was \
                 created; it needs one that the factory can call.
@@ -73,7 +73,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s04, .link, "more than one inject method",
+            code: .s04, stage: .link, title: "more than one inject method",
             explanation: """
                 A LazyAutowired type declares several 'inject(...)' methods; the factory cannot tell which to \
                 call. Keep one.
@@ -86,7 +86,7 @@ extension Diagnostics {
                 func inject(model: Model, log: Log) {}
                 """),
         DiagnosticEntry(
-            .s05, .link, "no initializer without arguments",
+            code: .s05, stage: .link, title: "no initializer without arguments",
             explanation: """
                 Component, Configuration and LazyAutowired types are created with 'T()': one of their \
                 initializers must be callable without arguments.
@@ -102,7 +102,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s06, .scan, "a mutating inject method",
+            code: .s06, stage: .scan, title: "a mutating inject method",
             explanation: """
                 The injector of a LazyAutowired struct receives a copy of the instance, so what a mutating \
                 'inject(...)' changes would be lost.
@@ -119,7 +119,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s07, .link, "a factory initializer without a payload",
+            code: .s07, stage: .link, title: "a factory initializer without a payload",
             explanation: """
                 An AutowiredFactory is created for a payload given at resolution time: the last parameter of \
                 its initializer must be 'payload:' of a (non-optional, non-array) type.
@@ -135,7 +135,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s08, .link, "no single payload initializer",
+            code: .s08, stage: .link, title: "no single payload initializer",
             explanation: """
                 A LazyAutowiredFactory is created with 'init(payload:)' and receives its dependencies through \
                 'inject(...)'; it needs exactly one such initializer.
@@ -152,7 +152,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s09, .scan, "an unsupported scope",
+            code: .s09, stage: .scan, title: "an unsupported scope",
             explanation: """
                 The 'scope' property (or the 'scope:' argument of 'Config') must be one of the scopes the \
                 runtime knows, written so that dibuild can read it without running the code.
@@ -164,7 +164,7 @@ extension Diagnostics {
                 var scope: Scope { .prototype }
                 """),
         DiagnosticEntry(
-            .s10, .scan, "a qualifier that is not a literal",
+            code: .s10, stage: .scan, title: "a qualifier that is not a literal",
             explanation: """
                 The 'qualifier' property is read at build time, so it must be a string literal (or nil).
                 """,
@@ -175,7 +175,7 @@ extension Diagnostics {
                 var qualifier: String? { "disk" }
                 """),
         DiagnosticEntry(
-            .s11, .scan, "a weak struct",
+            code: .s11, stage: .scan, title: "a weak struct",
             explanation: """
                 The '.weak' scope keeps a weak reference, which only a class has. It is reported where the \
                 scope is written: by the scanner when the struct declares it, by the linker when an extension \
@@ -192,7 +192,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s12, .scan, "'Config' without a type",
+            code: .s12, stage: .scan, title: "'Config' without a type",
             explanation: """
                 'Config(T.self, ...)' registers the type its first argument names.
                 """,
@@ -203,7 +203,7 @@ extension Diagnostics {
                 let store = Config(Store.self) { Store() }
                 """),
         DiagnosticEntry(
-            .s13, .scan, "an array dependency of 'Config'",
+            code: .s13, stage: .scan, title: "an array dependency of 'Config'",
             explanation: """
                 The dependencies of 'Config' are passed to its resolver one by one; an array is resolved with \
                 'Inject' inside the resolver instead.
@@ -215,7 +215,7 @@ extension Diagnostics {
                 let app = Config(App.self) { App(Inject([Plugin].self)) }
                 """),
         DiagnosticEntry(
-            .s14, .scan, "a 'Config' qualifier that is not a literal",
+            code: .s14, stage: .scan, title: "a 'Config' qualifier that is not a literal",
             explanation: """
                 The qualifier of a 'Config' registration is read at build time, so it must be a string \
                 literal.
@@ -227,7 +227,7 @@ extension Diagnostics {
                 let store = Config(Store.self, qualifier: "disk") { Store() }
                 """),
         DiagnosticEntry(
-            .s15, .scan, "a misplaced 'Config'",
+            code: .s15, stage: .scan, title: "a misplaced 'Config'",
             explanation: """
                 A 'Config(...)' registration is found as the initial value of a stored instance property of a \
                 Configuration type; anywhere else it would never be registered.
@@ -239,7 +239,7 @@ extension Diagnostics {
                 let store = Config(Store.self) { Store() }
                 """),
         DiagnosticEntry(
-            .s16, .link, "a scope on a factory",
+            code: .s16, stage: .link, title: "a scope on a factory",
             explanation: """
                 A factory makes a new instance for each payload, so it is always prototype-scoped; a 'scope' \
                 property on it is ignored.
@@ -256,7 +256,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s17, .scan, "too many 'Config' dependencies",
+            code: .s17, stage: .scan, title: "too many 'Config' dependencies",
             explanation: """
                 The runtime's 'Config' takes up to nine dependencies; resolve more with 'Inject' inside the \
                 resolver.
@@ -268,7 +268,7 @@ extension Diagnostics {
                 Config(App.self, A.self, B.self) { a, b in App(a, b, Inject(C.self)) }
                 """),
         DiagnosticEntry(
-            .s18, .scan, "'Inject' without a type",
+            code: .s18, stage: .scan, title: "'Inject' without a type",
             explanation: """
                 'Inject' resolves the type its first argument names, which dibuild must read at build time.
                 """,
@@ -279,7 +279,7 @@ extension Diagnostics {
                 let store = Inject(Store.self)
                 """),
         DiagnosticEntry(
-            .s19, .scan, "an 'Inject' qualifier that is not a literal",
+            code: .s19, stage: .scan, title: "an 'Inject' qualifier that is not a literal",
             explanation: """
                 The 'qualifier:' argument of 'Inject' is read at build time: a string literal or nil.
                 """,
@@ -290,7 +290,7 @@ extension Diagnostics {
                 Inject(Store.self, qualifier: "disk")
                 """),
         DiagnosticEntry(
-            .s20, .scan, "a 'qualifierBy' that is not a literal",
+            code: .s20, stage: .scan, title: "a 'qualifierBy' that is not a literal",
             explanation: """
                 'qualifierBy:' names the property that holds the qualifier; the path must be a string literal.
                 """,
@@ -301,7 +301,7 @@ extension Diagnostics {
                 Inject(Store.self, qualifierBy: "store.kind")
                 """),
         DiagnosticEntry(
-            .s21, .scan, "'qualifier' and 'qualifierBy' together",
+            code: .s21, stage: .scan, title: "'qualifier' and 'qualifierBy' together",
             explanation: """
                 A dependency has one qualifier: written, or read from a property. Give one of the two.
                 """,
@@ -312,7 +312,7 @@ extension Diagnostics {
                 Inject(Store.self, qualifierBy: "store.kind")
                 """),
         DiagnosticEntry(
-            .s22, .scan, "an 'InjectProperty' path that is not a literal",
+            code: .s22, stage: .scan, title: "an 'InjectProperty' path that is not a literal",
             explanation: """
                 The property path of 'InjectProperty' is checked against the property files at build time, so \
                 it must be a string literal.
@@ -324,7 +324,7 @@ extension Diagnostics {
                 let port = InjectProperty("server.port")
                 """),
         DiagnosticEntry(
-            .s23, .scan, "a '@PropertyValue' path that is not a literal",
+            code: .s23, stage: .scan, title: "a '@PropertyValue' path that is not a literal",
             explanation: """
                 The property path of '@PropertyValue' is checked against the property files at build time, so \
                 it must be a string literal.
@@ -336,7 +336,7 @@ extension Diagnostics {
                 @PropertyValue("server.port") var port: String
                 """),
         DiagnosticEntry(
-            .s24, .scan, "a dependency wrapper without a type",
+            code: .s24, stage: .scan, title: "a dependency wrapper without a type",
             explanation: """
                 A property wrapper dependency is resolved by its declared type, so the property needs a type \
                 annotation.
@@ -348,7 +348,7 @@ extension Diagnostics {
                 @Dependency var store: Store
                 """),
         DiagnosticEntry(
-            .s25, .scan, "'@Dependency' on an array",
+            code: .s25, stage: .scan, title: "'@Dependency' on an array",
             explanation: """
                 An array of every registered implementation is '@DependencyArray'.
                 """,
@@ -359,7 +359,7 @@ extension Diagnostics {
                 @DependencyArray var plugins: [Plugin]
                 """),
         DiagnosticEntry(
-            .s26, .scan, "'@DependencyArray' on a single value",
+            code: .s26, stage: .scan, title: "'@DependencyArray' on a single value",
             explanation: """
                 '@DependencyArray' collects every implementation into an array, so the property must have an \
                 array type.
@@ -371,7 +371,7 @@ extension Diagnostics {
                 @DependencyArray var plugins: [Plugin]
                 """),
         DiagnosticEntry(
-            .s27, .link, "a ConfigProperty without a target",
+            code: .s27, stage: .link, title: "a ConfigProperty without a target",
             explanation: """
                 A ConfigProperty type is filled from the properties below the path its 'target' property \
                 names, which must be a string literal.
@@ -388,7 +388,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s28, .link, "a missing legacy alias",
+            code: .s28, stage: .link, title: "a missing legacy alias",
             explanation: """
                 A dependency written as 'Dep1'…'Dep9' or '_Payload' refers to a typealias of the type (Deli's \
                 older style); the alias must exist in the type or its extensions.
@@ -405,7 +405,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s29, .scan, "a private registered type",
+            code: .s29, stage: .scan, title: "a private registered type",
             explanation: """
                 The generated factory lives in its own file, so it can only name types that are internal or \
                 more visible, and not nested in a private type. The scanner reports what one file shows; a \
@@ -418,7 +418,7 @@ extension Diagnostics {
                 final class Store: Component {}
                 """),
         DiagnosticEntry(
-            .s30, .scan, "a generic type or a conditional conformance",
+            code: .s30, stage: .scan, title: "a generic type or a conditional conformance",
             explanation: """
                 The factory registers one concrete type; a generic type (or a type nested in one) has no single \
                 type to register, and a conformance with a 'where' clause holds only for some of them.
@@ -430,7 +430,7 @@ extension Diagnostics {
                 final class IntBox: Component {}
                 """),
         DiagnosticEntry(
-            .s31, .scan, "a protocol lists a registration protocol",
+            code: .s31, stage: .scan, title: "a protocol lists a registration protocol",
             explanation: """
                 Only a class or struct can be created and registered; make a concrete type conform to the \
                 registration protocol and to the protocol it implements.
@@ -443,7 +443,7 @@ extension Diagnostics {
                 final class DiskStore: Store, Component {}
                 """),
         DiagnosticEntry(
-            .s32, .scan, "an enum or actor lists a registration protocol",
+            code: .s32, stage: .scan, title: "an enum or actor lists a registration protocol",
             explanation: """
                 The runtime creates classes and structs; an enum has no initializer to call for an instance \
                 and an actor's isolation does not fit the synchronous factory.
@@ -455,7 +455,7 @@ extension Diagnostics {
                 struct Settings: Component {}
                 """),
         DiagnosticEntry(
-            .s33, .scan, "several registration protocols",
+            code: .s33, stage: .scan, title: "several registration protocols",
             explanation: """
                 Each registration protocol decides how a type is created; a type lists exactly one. A note \
                 points at each listing. Listings spread over several files are reported by the linker.
@@ -469,7 +469,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s34, .scan, "a labelled parameter with a qualifierBy comment",
+            code: .s34, stage: .scan, title: "a labelled parameter with a qualifierBy comment",
             explanation: """
                 A parameter's argument label is its qualifier; a qualifierBy comment names a property holding \
                 the qualifier instead, so the parameter must have no label.
@@ -481,7 +481,7 @@ extension Diagnostics {
                 init(_/*store.kind*/ store: Store) {}
                 """),
         DiagnosticEntry(
-            .s35, .scan, "an empty qualifierBy comment",
+            code: .s35, stage: .scan, title: "an empty qualifierBy comment",
             explanation: """
                 A qualifierBy comment after '_' must name a property path.
                 """,
@@ -492,7 +492,7 @@ extension Diagnostics {
                 init(_/*store.kind*/ store: Store) {}
                 """),
         DiagnosticEntry(
-            .s36, .scan, "an unsupported dependency type",
+            code: .s36, stage: .scan, title: "an unsupported dependency type",
             explanation: """
                 A dependency is a type or an array of a type; optionals, dictionaries, functions, tuples and \
                 inout or variadic parameters cannot be resolved. The scanner reports what it reads; a legacy \
@@ -505,7 +505,7 @@ extension Diagnostics {
                 init(log: Logger) {}
                 """),
         DiagnosticEntry(
-            .s37, .link, "conflicting scope or qualifier values",
+            code: .s37, stage: .link, title: "conflicting scope or qualifier values",
             explanation: """
                 A type's 'scope' or 'qualifier' is declared in more than one place (the type and an extension, \
                 or several extensions) with different values. A note shows each value.
@@ -518,7 +518,7 @@ extension Diagnostics {
                 final class Store: Component { var scope: Scope { .prototype } }
                 """),
         DiagnosticEntry(
-            .s38, .link, "an unsupported ConfigProperty field type",
+            code: .s38, stage: .link, title: "an unsupported ConfigProperty field type",
             explanation: """
                 A ConfigProperty field is filled from a property value, so its type must convert from text or \
                 be another ConfigProperty type.
@@ -536,7 +536,7 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            .s39, .scan, "an invalid property path",
+            code: .s39, stage: .scan, title: "an invalid property path",
             explanation: """
                 A property path is keys separated by '.', with '[…]' for a key or index in brackets and \
                 quotes around keys with special characters; the message names the problem.

@@ -8,18 +8,6 @@ public struct DiagnosticEntry: Sendable {
     public let wrong: String
     public let right: String
 
-    init(
-        _ code: DiagnosticCode, _ stage: DiagnosticStage, _ title: String, explanation: String, wrong: String,
-        right: String
-    ) {
-        self.code = code
-        self.stage = stage
-        self.title = title
-        self.explanation = explanation
-        self.wrong = wrong
-        self.right = right
-    }
-
     /// The messages (and notes) reported under this code.
     public var messages: [DiagnosticMessage] { Diagnostics.messages.filter { $0.code == code } }
 
