@@ -1,6 +1,7 @@
 /// Entries of the checks on declarations. Most are decided by the scanner from one file; those that need
 /// every file of the target (members declared in extensions, aliases, scope values spread over files) by
-/// the linker. Each code is reported by exactly the stage named here.
+/// the linker. Where a scanner check has cases only the linker can see (`S11`, `S29`–`S33`, `S36`), the
+/// explanation says which; the two never report the same case.
 extension Diagnostics {
     static let scanEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
@@ -495,8 +496,9 @@ extension Diagnostics {
             code: .s36, stage: .scan, title: "an unsupported dependency type",
             explanation: """
                 A dependency is a type or an array of a type; optionals, dictionaries, functions, tuples and \
-                inout or variadic parameters cannot be resolved. The scanner reports what it reads; a legacy \
-                alias that resolves to such a type is reported by the linker.
+                inout or variadic parameters cannot be resolved. The scanner reports it in 'Inject' and \
+                'Config' calls and property wrappers; the linker in initializer and 'inject(...)' parameters \
+                and where a legacy alias resolves to such a type.
                 """,
             wrong: """
                 init(log: Logger?) {}

@@ -25,8 +25,9 @@ public enum DiagnosticExplanation {
 
             Every diagnostic dibuild reports has a code. The code is not printed with the message; \
             `dibuild explain CODE` prints the entry below. In a message, `{name}` stands for a value filled \
-            in where the check is made. Each code is reported by exactly one stage (see \
-            [architecture.md](architecture.md)).
+            in where the check is made. The stage is the one that owns the check; where the linker reports the \
+            cases of a scanner check that need several files, the explanation says so, and no case is \
+            reported by both (see [architecture.md](architecture.md)).
 
             | Code | Severity | Stage | Summary |
             | --- | --- | --- | --- |
