@@ -47,16 +47,10 @@ import Testing
         #expect(dot == (try Self.expected("graph.dot")))
         let temporary = try TemporaryDirectory()
         let input = try temporary.write("graph.dot", dot)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dot", "-Tsvg", input, "-o", temporary.path + "/graph.svg"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "dot: \(message)")
-        #expect(message.isEmpty)
+        let dotRun = try ProcessRunner.run(
+            "/usr/bin/env", ["dot", "-Tsvg", input, "-o", temporary.path + "/graph.svg"], mergingOutput: false)
+        #expect(dotRun.status == 0, "dot: \(dotRun.stderr)")
+        #expect(dotRun.stderr.isEmpty)
         let svg = try String(contentsOfFile: temporary.path + "/graph.svg", encoding: .utf8)
         #expect(svg.contains("<svg"))
         #expect(svg.contains("HarryPotter"))

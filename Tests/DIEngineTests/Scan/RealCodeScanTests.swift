@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DIEngine
@@ -32,14 +33,13 @@ import Testing
             }
             let target = directory.appendingPathComponent(package.repository)
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            let extract = Process()
-            extract.executableURL = URL(fileURLWithPath: "/bin/sh")
-            extract.arguments = [
-                "-c", "git -C \"$0\" archive \"$1\" Sources | tar -x -C \"$2\"", repository, package.tag, target.path,
-            ]
-            try extract.run()
-            extract.waitUntilExit()
-            guard extract.terminationStatus == 0 else {
+            let extract = try ProcessRunner.run(
+                "/bin/sh",
+                [
+                    "-c", "git -C \"$0\" archive \"$1\" Sources | tar -x -C \"$2\"", repository, package.tag,
+                    target.path,
+                ])
+            guard extract.status == 0 else {
                 print("skipped \(package.repository): tag \(package.tag) could not be extracted")
                 continue
             }
