@@ -6,7 +6,7 @@ import Testing
         let outcome = try DibuildProcess.run(["explain", "S33"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
-        #expect(outcome.stdout.hasPrefix("S33: several registration protocols (error, reported by the scan stage)\n"))
+        #expect(outcome.stdout.hasPrefix("S33: several registration protocols (error, reported by the link stage)\n"))
         #expect(
             outcome.stdout.contains("error: '{type}' lists several registration protocols ({protocols}); choose one"))
         #expect(outcome.stdout.contains("note: '{protocol}' is listed here"))

@@ -1,7 +1,8 @@
 /// Entries of the checks on declarations. Most are decided by the scanner from one file; those that need
 /// every file of the target (members declared in extensions, aliases, scope values spread over files) by
-/// the linker. Where a scanner check has cases only the linker can see (`S11`, `S29`–`S33`, `S36`), the
-/// explanation says which; the two never report the same case.
+/// the linker, which alone decides whether a type may be registered (`S29`–`S33`). Where a scanner check
+/// has cases only the linker can see (`S11`, `S36`), the explanation says which; the two never report the
+/// same case.
 extension Diagnostics {
     static let scanEntries: [DiagnosticEntry] = [
         DiagnosticEntry(
@@ -406,11 +407,11 @@ extension Diagnostics {
                 }
                 """),
         DiagnosticEntry(
-            code: .s29, stage: .scan, title: "a private registered type",
+            code: .s29, stage: .link, title: "a private registered type",
             explanation: """
                 The generated factory lives in its own file, so it can only name types that are internal or \
-                more visible, and not nested in a private type. The scanner reports what one file shows; a \
-                registration protocol listed in another file is reported by the linker.
+                more visible, and not nested in a private type. The linker checks it, because a registration \
+                protocol may be listed in any file's extension of the type.
                 """,
             wrong: """
                 private final class Store: Component {}
@@ -419,7 +420,7 @@ extension Diagnostics {
                 final class Store: Component {}
                 """),
         DiagnosticEntry(
-            code: .s30, stage: .scan, title: "a generic type or a conditional conformance",
+            code: .s30, stage: .link, title: "a generic type or a conditional conformance",
             explanation: """
                 The factory registers one concrete type; a generic type (or a type nested in one) has no single \
                 type to register, and a conformance with a 'where' clause holds only for some of them.
@@ -431,7 +432,7 @@ extension Diagnostics {
                 final class IntBox: Component {}
                 """),
         DiagnosticEntry(
-            code: .s31, stage: .scan, title: "a protocol lists a registration protocol",
+            code: .s31, stage: .link, title: "a protocol lists a registration protocol",
             explanation: """
                 Only a class or struct can be created and registered; make a concrete type conform to the \
                 registration protocol and to the protocol it implements.
@@ -444,7 +445,7 @@ extension Diagnostics {
                 final class DiskStore: Store, Component {}
                 """),
         DiagnosticEntry(
-            code: .s32, stage: .scan, title: "an enum or actor lists a registration protocol",
+            code: .s32, stage: .link, title: "an enum or actor lists a registration protocol",
             explanation: """
                 The runtime creates classes and structs; an enum has no initializer to call for an instance \
                 and an actor's isolation does not fit the synchronous factory.
@@ -456,10 +457,10 @@ extension Diagnostics {
                 struct Settings: Component {}
                 """),
         DiagnosticEntry(
-            code: .s33, stage: .scan, title: "several registration protocols",
+            code: .s33, stage: .link, title: "several registration protocols",
             explanation: """
-                Each registration protocol decides how a type is created; a type lists exactly one. A note \
-                points at each listing. Listings spread over several files are reported by the linker.
+                Each registration protocol decides how a type is created; a type lists exactly one, in its \
+                declaration and all its extensions together. A note points at each listing.
                 """,
             wrong: """
                 final class Store: Component, Autowired {}

@@ -79,8 +79,8 @@ public enum DiagnosticCode: String, CaseIterable, Codable, Sendable {
     case o06 = "O06"
 }
 
-/// The pipeline stage that owns a check. A few scanner checks have cases that only the linker can see
-/// (a registration protocol listed in another file); the linker reports those cases and no other.
+/// The pipeline stage that owns a check. Two scanner checks have cases that only the linker can see (a
+/// `.weak` scope or a parameter type given in another declaration); the linker reports those and no other.
 public enum DiagnosticStage: String, Sendable {
     case config = "configuration"
     case inventory = "inventory"

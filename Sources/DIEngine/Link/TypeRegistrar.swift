@@ -90,38 +90,48 @@ struct TypeRegistrar {
             registration: registration, conditions: conditions, ownsTypeDependencies: true, propertyUses: propertyUses)
     }
 
-    /// `S29`–`S33`: only internal-or-more-visible, non-generic classes and structs, with one protocol. The
-    /// scanner reports what one file shows (listings in the type's own file, or within one extension); the
-    /// linker reports the rest, so each problem is printed once. Either way the registration is invalid.
+    /// `S29`–`S33`, decided here alone, over every listing of a registration protocol in any file: only
+    /// internal-or-more-visible, non-generic classes and structs, listing one protocol, without a
+    /// conditional conformance. Any problem makes the registration invalid.
     private func checkRegistrable(
         _ type: String, primary: DeclarationRef?, listings: [Listing], at typeLocation: SourceLocation
     ) -> Bool {
-        var valid = true
         let names = Self.distinctNames(listings)
-        if names.count > 1 {
-            valid = false
-            let scannerSaw =
-                primary.map { primary in Self.distinctNames(listings.filter { $0.ref.file == primary.file }).count > 1 }
-                ?? Dictionary(grouping: listings, by: \.ref).values.contains { Self.distinctNames($0).count > 1 }
-            if !scannerSaw {
-                let notes = listings.map {
-                    DiagnosticNote(.listedHere, $0.name, at: table.location($0.ref, $0.position))
-                }.sortedByLocation()
-                session.report(
-                    Diagnostic(
-                        .severalRegistrations, type, DiagnosticMessage.quotedList(names), at: typeLocation,
-                        notes: notes))
+        var problems: [Diagnostic] = []
+        if let primary {
+            let fact = table[primary]
+            switch fact.kind {
+            case .protocol:
+                session.report(Diagnostic(.protocolRegistration, type, names[0], at: typeLocation))
+                return false
+            case .enum, .actor:
+                session.report(Diagnostic(.kindRegistration, fact.kind.rawValue, type, at: typeLocation))
+                return false
+            case .class, .struct, .extension:
+                break
+            }
+            if let reason = Self.privacyReason(fact) {
+                problems.append(Diagnostic(.privateType, type, reason, at: typeLocation))
+            }
+            if fact.isGeneric { problems.append(Diagnostic(.genericType, type, at: typeLocation)) }
+        }
+        // A generic type is reported as such; its conditional conformances add nothing.
+        if !(primary.map { table[$0].isGeneric } ?? false) {
+            for listing in listings where table[listing.ref].kind == .extension && table[listing.ref].hasWhereClause {
+                problems.append(
+                    Diagnostic(.conditionalConformance, type, listing.name, at: table.location(of: listing.ref)))
             }
         }
-        // Conditional conformances are always visible to the scanner (`S30`).
-        if listings.contains(where: { table[$0.ref].hasWhereClause }) { valid = false }
-        guard let primary, let problem = problem(of: type, declaredAt: primary, protocolName: names[0]) else {
-            return valid
+        if names.count > 1 {
+            let notes = listings.map {
+                DiagnosticNote(.listedHere, $0.name, at: table.location($0.ref, $0.position))
+            }.sortedByLocation()
+            problems.append(
+                Diagnostic(
+                    .severalRegistrations, type, DiagnosticMessage.quotedList(names), at: typeLocation, notes: notes))
         }
-        if !listings.contains(where: { $0.ref.file == primary.file }) {
-            session.report(Diagnostic(problem.message, values: problem.values, at: typeLocation))
-        }
-        return false
+        for problem in problems { session.report(problem) }
+        return problems.isEmpty
     }
 
     private static func distinctNames(_ listings: [Listing]) -> [String] {
@@ -130,25 +140,12 @@ struct TypeRegistrar {
         return names
     }
 
-    /// `S31`, `S32`, `S29` or `S30` for the declaration of a registered type, like the scanner.
-    private func problem(of type: String, declaredAt primary: DeclarationRef, protocolName: String) -> (
-        message: DiagnosticMessage, values: [String]
-    )? {
-        let fact = table[primary]
-        switch fact.kind {
-        case .protocol: return (.protocolRegistration, [type, protocolName])
-        case .enum, .actor: return (.kindRegistration, [fact.kind.rawValue, type])
-        default: break
-        }
-        // Effective access is capped by enclosing types, so the enclosing private type is the better reason.
-        if let outer = fact.insidePrivateType {
-            return (.privateType, [type, "inside private type '\(outer)'"])
-        }
-        if fact.access <= .fileprivate {
-            return (.privateType, [type, fact.access.rawValue])
-        }
-        if fact.isGeneric { return (.genericType, [type]) }
-        return nil
+    /// Why a type is not visible to the generated factory: the private type it is nested in, else its own
+    /// `private` or `fileprivate`; nil when it is visible. (Facts keep the effective access, capped by the
+    /// enclosing types, so a private type inside a private type is reported by its enclosing type.)
+    private static func privacyReason(_ fact: DeclarationFact) -> String? {
+        if let outer = fact.insidePrivateType { return "inside private type '\(outer)'" }
+        return fact.access <= .fileprivate ? fact.access.rawValue : nil
     }
 
     private func arguments(

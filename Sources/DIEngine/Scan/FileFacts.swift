@@ -6,7 +6,7 @@
 /// Everything the scanner learnt from one file.
 public struct FileFacts: Sendable, Equatable {
     /// Bump whenever the facts or their meaning change; the cache keys on it.
-    public static let schemaVersion = 4
+    public static let schemaVersion = 5
 
     public var imports: [ImportFact] = []
     /// Every class, struct, enum, actor, protocol and extension, at any nesting depth, in source order.

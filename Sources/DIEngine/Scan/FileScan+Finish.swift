@@ -1,5 +1,6 @@
 /// Work that needs the whole file: effective access and genericity through enclosing types (also those
-/// reached through same-file extensions), gated facts and diagnostics, and the registration checks.
+/// reached through same-file extensions), gated facts and diagnostics. Whether a registered type may be
+/// registered (`S29`–`S33`) needs every file and is the linker's.
 extension FileScan {
     /// A DI protocol listed in an inheritance clause.
     struct Listing {
@@ -12,7 +13,6 @@ extension FileScan {
         let listings = diListings()
         resolvePending(listings)
         applyEnclosingTypes()
-        checkRegistrations(listings)
         facts.diagnostics.sort {
             ($0.position, $0.code, $0.message) < ($1.position, $1.code, $1.message)
         }

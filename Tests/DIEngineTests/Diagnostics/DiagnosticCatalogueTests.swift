@@ -51,7 +51,7 @@ import Testing
 
     @Test func explanationShowsMessagesAndBothSnippets() throws {
         let text = DiagnosticExplanation.text(try #require(Diagnostics.entry("S31")))
-        #expect(text.hasPrefix("S31: a protocol lists a registration protocol (error, reported by the scan stage)\n"))
+        #expect(text.hasPrefix("S31: a protocol lists a registration protocol (error, reported by the link stage)\n"))
         #expect(text.contains("    error: protocol '{type}' cannot be registered"))
         #expect(text.contains("Wrong:\n\n    protocol Store: Component {}\n"))
         #expect(text.contains("Right:\n\n    protocol Store {}\n    final class DiskStore: Store, Component {}\n"))

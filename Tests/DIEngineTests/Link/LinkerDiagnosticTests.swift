@@ -239,6 +239,55 @@ import Testing
         #expect(run.registration("Plain")?.dependenciesUnknown == true)
     }
 
+    /// `S29`–`S33` have one owner, the linker: what one file shows, with the scanner's positions and texts.
+    @Test func registrationChecksS29ToS33() throws {
+        let source = try String(
+            contentsOfFile: ScanFixture.directory.path + "/Diagnostics/Registration.swift", encoding: .utf8)
+        let run = try LinkFixture(source).run()
+        let visible = "DI types must be internal or more visible"
+        let checks = run.rendered.split(separator: "\n").filter { line in
+            ["S29", "S30", "S31", "S32", "S33"].contains { code in
+                run.diagnostics.contains { $0.code == code && line.contains($0.message) }
+            } || line.contains(": note: '") && line.hasSuffix("' is listed here")
+        }
+        #expect(
+            checks == [
+                "App.swift:2:21: error: 'Hidden' is private; \(visible)",
+                "App.swift:5:16: error: 'FileHidden.Inner.Deep' is inside private type 'FileHidden'; \(visible)",
+                "App.swift:9:17: error: 'Open.FromPrivateExtension' is fileprivate; \(visible)",
+                "App.swift:11:8: error: generic type 'Box' cannot be registered",
+                "App.swift:12:17: error: generic type 'Box.Content' cannot be registered",
+                "App.swift:14:10: error: protocol 'Refined' cannot be registered; make a class or struct conform to 'Component'",
+                "App.swift:15:6: error: enum 'Namespace' cannot be registered; only classes and structs can",
+                "App.swift:16:7: error: actor 'Worker' cannot be registered; only classes and structs can",
+                "App.swift:17:13: error: 'Both' lists several registration protocols ('Component', 'Autowired'); choose one",
+                "App.swift:17:19: note: 'Component' is listed here",
+                "App.swift:17:30: note: 'Autowired' is listed here",
+                "App.swift:18:13: error: 'Split' lists several registration protocols ('Component', 'LazyAutowired'); choose one",
+                "App.swift:18:20: note: 'Component' is listed here",
+                "App.swift:19:18: note: 'LazyAutowired' is listed here",
+                "App.swift:21:11: error: conditional conformance of 'External' to 'Component' cannot be registered",
+                "App.swift:22:11: error: 'Remote' lists several registration protocols ('Component', 'Autowired'); choose one",
+                "App.swift:22:19: note: 'Component' is listed here",
+                "App.swift:22:30: note: 'Autowired' is listed here",
+                "App.swift:24:11: error: conditional conformance of 'Conditional' to 'Autowired' cannot be registered",
+            ])
+    }
+
+    /// A listing in another file's extension is seen too, with the same text.
+    @Test func registrationChecksSpanFiles() throws {
+        let run = try LinkFixture([
+            ("A.swift", "enum Mode {}\nfinal class Store: Component {}\n"),
+            ("B.swift", "extension Mode: Component {}\nextension Store: Autowired {}\n"),
+        ]).run()
+        #expect(
+            run.rendered
+                == "A.swift:1:6: error: enum 'Mode' cannot be registered; only classes and structs can\n"
+                + "A.swift:2:13: error: 'Store' lists several registration protocols ('Component', 'Autowired'); "
+                + "choose one\n"
+                + "A.swift:2:20: note: 'Component' is listed here\nB.swift:2:18: note: 'Autowired' is listed here\n")
+    }
+
     @Test func sameFileRegistrationChecksAreReportedOnce() throws {
         let run = try LinkFixture(
             """
