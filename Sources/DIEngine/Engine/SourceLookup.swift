@@ -41,7 +41,6 @@ struct SourceLookup {
     mutating func scanChanged(progress: inout ProgressLog) {
         guard mode != .disabled, !scannedChanges else { return }
         scannedChanges = true
-        loadFacts(progress: &progress)
         let runtimeModule = target.settings.runtimeModule
         // The bytes move out of the lookups into the work list, so that each is released as soon as its
         // file is scanned: the run never holds every source at once.
@@ -81,27 +80,31 @@ struct SourceLookup {
                 + "(\(pending.count) files)")
     }
 
-    /// Reads the facts blobs of a lazily loaded cache. If they turn out damaged, the cache is dropped and
-    /// every file looked up again.
+    /// Reads the facts blobs of a lazily loaded cache (only a run that links needs them). If they turn out
+    /// damaged, the cache is dropped and every file looked up and scanned again.
     private mutating func loadFacts(progress: inout ProgressLog) {
         guard cache.lazyFacts != nil else { return }
         if let note = cache.loadFacts() {
             progress.log(note)
             cache.statistics = CacheStatistics()
             lookups = cache.lookup(target.inventory.sources)
+            scanned = [:]
+            scannedChanges = false
+            scanChanged(progress: &progress)
         } else {
             lookups = cache.refreshed(lookups)
         }
     }
 
-    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts
-    /// (the encoding is canonical). Nil if a file has no cached facts.
+    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`, from the stat table: no
+    /// facts are read. Equal bytes mean equal facts (the encoding is canonical). Nil if a file has no
+    /// cached facts.
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
         for lookup in lookups {
             guard let entry = cache.entries[lookup.key] else { return nil }
-            hashes.append(Fingerprint.xxh3(entry.encodedFacts))
+            hashes.append(entry.factsHash)
         }
         return hashes
     }
@@ -121,6 +124,7 @@ struct SourceLookup {
             }
         } else {
             scanChanged(progress: &progress)
+            loadFacts(progress: &progress)
             results = resolveThroughCache(runtimeModule: runtimeModule)
         }
         logStatistics(progress: &progress)
