@@ -11,7 +11,8 @@
 ///
 /// and its body a kind byte then, for an entry (1), the stat-table fields and either 0 (the facts are
 /// those of the entry it replaces, which must exist with the same facts hash) or 1 + facts length + facts;
-/// for a removal (2), the path; for a run record (3), the run record as in the head. Replay stops at the
+/// for a removal (2), the path; for a run record (3), the run record as in the head; for a new digest of
+/// the run record in place (4), the digest (fixed 64). Replay stops at the
 /// first record that is cut short (a torn tail), fails its checksum or cannot be applied; everything before
 /// it stands, because every record is a complete statement about one file or the run.
 enum CacheJournal {
@@ -19,11 +20,15 @@ enum CacheJournal {
         case entry(path: String, entry: CacheEntry, inlineFacts: Bool)
         case removal(path: String)
         case run(RunRecord?)
+        /// A new inputs digest for the run record in place (a build whose sources changed but none of their
+        /// facts replays the same record): the payload, which lists every source, is not repeated.
+        case runDigest(UInt64)
     }
 
     private static let entryKind: UInt8 = 1
     private static let removalKind: UInt8 = 2
     private static let runKind: UInt8 = 3
+    private static let runDigestKind: UInt8 = 4
 
     /// The cache state that records apply to.
     struct State {
@@ -54,6 +59,9 @@ enum CacheJournal {
             case .run(let run):
                 writer.writeByte(runKind)
                 CacheFileFormat.writeRun(run, to: &writer)
+            case .runDigest(let digest):
+                writer.writeByte(runDigestKind)
+                writer.writeFixed64(digest)
             }
             let length = UInt32(writer.count - start - 4)
             withUnsafeBytes(of: length.littleEndian) { writer.bytes.replaceSubrange(start..<(start + 4), with: $0) }
@@ -127,6 +135,11 @@ enum CacheJournal {
             let run = try CacheFileFormat.readRun(&reader)
             try expectEnd(reader)
             state.run = run
+        case runDigestKind:
+            let digest = try reader.readFixed64()
+            try expectEnd(reader)
+            guard state.run != nil else { throw .invalid("journal digest without a run record") }
+            state.run?.inputsDigest = digest
         default: throw .invalid("journal record kind")
         }
     }

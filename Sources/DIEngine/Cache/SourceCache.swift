@@ -343,7 +343,13 @@ public struct SourceCache: Sendable {
         for path in ByteOrder.sorted(Array(target.entries.keys)) where entries[path] == nil {
             records.append(.removal(path: path))
         }
-        if run != target.run { records.append(.run(run)) }
+        if run != target.run {
+            if let run, let stored = target.run, run.payload == stored.payload {
+                records.append(.runDigest(run.inputsDigest))
+            } else {
+                records.append(.run(run))
+            }
+        }
         return records
     }
 

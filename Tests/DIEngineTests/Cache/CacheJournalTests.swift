@@ -88,6 +88,22 @@ import Testing
         #expect(loaded.encoded() == cache.encoded())
     }
 
+    @Test func aNewDigestForTheSameRunRecordAppendsOnlyTheDigest() throws {
+        let tree = try SourceTree()
+        let files = try threeFiles(tree)
+        let payload = [UInt8](repeating: 7, count: 5000)
+        for digest in [UInt64(1), 2] {
+            var (cache, _) = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true)
+            _ = cache.lookup(files, now: CacheRun.now)
+            cache.record(RunRecord(inputsDigest: digest, payload: payload))
+            #expect(cache.save(to: tree.cacheFile) == nil)
+        }
+        let length = try #require(journalLength(tree))
+        #expect(length > 5000 && length < 5000 + 100)
+        let loaded = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity).cache
+        #expect(loaded.run == RunRecord(inputsDigest: 2, payload: payload))
+    }
+
     @Test func aTornTailIsIgnoredAndTheNextSaveRewrites() throws {
         let tree = try SourceTree()
         let files = try threeFiles(tree)
