@@ -332,16 +332,24 @@ public struct SourceCache: Sendable {
     /// can (an entry whose new facts are not in memory).
     func journalRecords(since target: JournalTarget) -> [CacheJournal.Record]? {
         var records: [CacheJournal.Record] = []
-        for path in ByteOrder.sorted(Array(entries.keys)) {
+        var added = 0
+        let changed = entries.compactMap { path, entry -> String? in
+            guard let stored = target.entries[path] else {
+                added += 1
+                return path
+            }
+            return stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash ? nil : path
+        }
+        for path in ByteOrder.sorted(changed) {
             guard let entry = entries[path] else { continue }
-            let stored = target.entries[path]
-            if let stored, stored.hasSameStatus(as: entry), stored.factsHash == entry.factsHash { continue }
             let inMemory = lazyFacts.map { $0.replaced.contains(path) } ?? true
-            guard inMemory || stored?.factsHash == entry.factsHash else { return nil }
+            guard inMemory || target.entries[path]?.factsHash == entry.factsHash else { return nil }
             records.append(.entry(path: path, entry: entry, inlineFacts: inMemory))
         }
-        for path in ByteOrder.sorted(Array(target.entries.keys)) where entries[path] == nil {
-            records.append(.removal(path: path))
+        // Every stored path still present unless fewer remain than were stored.
+        if entries.count - added < target.entries.count {
+            let removed = target.entries.keys.filter { entries[$0] == nil }
+            for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
         }
         if run != target.run {
             if let run, let stored = target.run, run.payload == stored.payload {
