@@ -40,10 +40,7 @@ let package = Package(
             dependencies: [
                 "DIEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // A release binary with the Swift runtime and Foundation linked in starts in half the time (no
-            // dynamic loading and relocation of their libraries): a no-op build is mostly start-up and stats.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            ]
         ),
         .testTarget(name: "DIEngineTests", dependencies: ["DIEngine"]),
         .testTarget(name: "DIRuntimeTests", dependencies: ["DIRuntime"]),
