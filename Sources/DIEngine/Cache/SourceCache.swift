@@ -179,8 +179,10 @@ public struct SourceCache: Sendable {
     /// `workingDirectory` (default: the current directory); entries of files not listed are dropped.
     /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
     /// The files are stat'd (and read where needed) on every core; the cache is updated afterwards.
+    /// `statuses`, when given, are the files' stats as the inventory's walk took them (nil where it took
+    /// none): a file is then not stat'd again.
     public mutating func lookup(
-        _ files: [String], workingDirectory: String? = nil,
+        _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
         let workingDirectory = workingDirectory ?? FileSystemProbe.currentDirectory()
@@ -191,7 +193,9 @@ public struct SourceCache: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
                 let key = AbsolutePath.of(files[index], relativeTo: workingDirectory)
-                examined[index] = Self.examine(path: files[index], key: key, entry: known[key], now: now)
+                let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
+                examined[index] = Self.examine(
+                    path: files[index], key: key, entry: known[key], now: now, status: status)
             }
         }
         var retained = 0
@@ -241,11 +245,14 @@ public struct SourceCache: Sendable {
         var finding: Finding
     }
 
-    /// Pure: stats the file, and reads and hashes it unless the entry is fresh (the fast path).
-    static func examine(path: String, key: String, entry: CacheEntry?, now: Int64) -> Examination {
+    /// Pure: stats the file (unless `status` was taken already), and reads and hashes it unless the entry
+    /// is fresh (the fast path).
+    static func examine(path: String, key: String, entry: CacheEntry?, now: Int64, status: FileStatus? = nil)
+        -> Examination
+    {
         let content: ReadSource
         do {
-            if let entry, entry.isFresh(comparedWith: try FileStatus.of(path: path)) {
+            if let entry, try entry.isFresh(comparedWith: status.orStat(path: path)) {
                 let lookup = FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
                 return Examination(lookup: lookup, previous: entry, finding: .fresh)
             }
@@ -405,6 +412,14 @@ public struct SourceCache: Sendable {
     public mutating func record(_ run: RunRecord) {
         if run != self.run { hasChanges = true }
         self.run = run
+    }
+}
+
+extension FileStatus? {
+    /// The status already taken, else `stat(2)` of `path`.
+    fileprivate func orStat(path: String) throws(FileSystemError) -> FileStatus {
+        if let status = self { return status }
+        return try FileStatus.of(path: path)
     }
 }
 

@@ -29,7 +29,9 @@ struct SourceLookup {
         let loadTime = clock.measure { loaded = SourceCache.load(from: path, identity: identity, lazyFacts: lazyFacts) }
         if let note = loaded.note { progress.log(note) }
         var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
-        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(target.inventory.sources) }
+        let sources = target.inventory.sources
+        let statuses = target.inventory.walkedStatuses.statuses(for: sources)
+        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(sources, statuses: statuses) }
         progress.log(
             "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loadTime)) ms "
                 + "(\(loaded.cache.entries.count) entries), lookup \(ProgressLog.milliseconds(lookupTime)) ms")

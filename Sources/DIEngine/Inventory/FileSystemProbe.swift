@@ -23,6 +23,9 @@ struct DirectoryEntry: Sendable, Equatable {
     /// False when the name's bytes are not UTF-8: `name` then holds replacement characters and names
     /// nothing on disk.
     var hasValidName = true
+    /// For a Swift file (or a link to one): its `stat`, taken relative to the open directory while
+    /// listing it, so that looking the sources up later costs no second path walk per file.
+    var status: FileStatus? = nil
 
     var isHidden: Bool { name.isHiddenName }
 }
@@ -60,7 +63,12 @@ enum FileSystemProbe {
                 entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
             default: entryKind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid))
+            var entry = DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid)
+            if entryKind.isFile, isValid, ByteOrder.hasSuffix(name, ".swift") {
+                var info = stat()
+                if fstatat(dirfd(stream), name, &info, 0) == 0 { entry.status = FileStatus(info) }
+            }
+            result.append(entry)
         }
         return result
     }
