@@ -80,10 +80,9 @@ public struct SourceCache: Sendable {
                         "ignoring the last \(journal.count - valid) bytes of cache '\(path)': "
                         + "a torn or corrupt journal record"
                 }
-                if !lazyFacts, let failure = cache.loadFacts() {
+                if !lazyFacts, cache.loadFacts() != nil {
                     var empty = SourceCache(identity: identity)
                     empty.hasChanges = true
-                    _ = failure
                     return (empty, "ignoring cache '\(path)': \(CacheFileFormat.Rejection.checksum.reason)")
                 }
                 return (cache, note)
@@ -143,7 +142,8 @@ public struct SourceCache: Sendable {
             let bytes = try lazy.source.file.read(count: range.count + 8, at: range.lowerBound)
             contents =
                 bytes.count == range.count + 8
-                ? lazy.head.contents(attaching: bytes.dropLast(8), checksum: CacheFileFormat.readChecksum(bytes.suffix(8)))
+                ? lazy.head.contents(
+                    attaching: bytes.dropLast(8), checksum: CacheFileFormat.readChecksum(bytes.suffix(8)))
                 : .failure(.checksum)
         } catch {
             contents = .failure(.checksum)

@@ -18,6 +18,7 @@ struct SourceLookup {
     static func start(
         _ target: InputCollection.Target, mode: CacheMode, lazyFacts: Bool = false, progress: inout ProgressLog
     ) -> SourceLookup {
+        ParallelMap.limitAllocatorArenas()
         let settings = target.settings
         let path = SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
         let identity = CacheIdentity(toolVersion: VersionInfo.version, runtimeModule: settings.runtimeModule)

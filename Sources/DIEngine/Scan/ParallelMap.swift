@@ -56,3 +56,33 @@ enum ParallelMap {
         func outputs() -> [Output] { lock.withLock { results.compactMap { $0 } } }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+
+    extension ParallelMap {
+        /// glibc gives every thread that meets contention its own malloc arena, and returns freed memory
+        /// to the system only from the top of each. A cold build of 10,000 files (scanned on every core,
+        /// their facts then linked on one) peaked 10 % higher for it: two arenas and trimming on every
+        /// free keep the peak near what is live. Call before the first worker thread starts.
+        static func limitAllocatorArenas() {
+            _ = arenasLimited
+        }
+
+        private static let arenasLimited: Bool = {
+            // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
+            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
+            let arenaMaximum: Int32 = -8  // M_ARENA_MAX
+            let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+            _ = mallopt(arenaMaximum, 2)
+            _ = mallopt(trimThreshold, 0)
+            return true
+        }()
+    }
+#else
+    extension ParallelMap {
+        static func limitAllocatorArenas() {}
+    }
+#endif

@@ -64,7 +64,10 @@ import Testing
         let target = try #require(cache.journalTarget)
         let records = try #require(cache.journalRecords(since: target))
         #expect(records.count == 1)
-        guard case .entry(_, _, let inlineFacts) = records.first else { Issue.record("no entry record"); return }
+        guard case .entry(_, _, let inlineFacts) = records.first else {
+            Issue.record("no entry record")
+            return
+        }
         #expect(!inlineFacts)
         #expect(cache.save(to: tree.cacheFile) == nil)
         // Framing, kind, path, stat fields, two hashes, flags: no facts.
@@ -157,8 +160,9 @@ import Testing
             lengths.append(try #require(journalLength(tree)))
         }
         let threshold = try #require(
-            SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity).cache.journalTarget)
-            .compactionThreshold
+            SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity).cache.journalTarget
+        )
+        .compactionThreshold
         #expect(lengths.allSatisfy { $0 <= threshold })
         // The journal grew, was rewritten away, and grew again.
         #expect(lengths.contains(0) && lengths.max()! > 0)
@@ -206,5 +210,22 @@ import Testing
         let whole = CacheFileFormat.encode(
             CacheFileFormat.Contents(identity: CacheRun.identity, run: decoded.run, entries: decoded.entries))
         #expect(whole == lazy.encoded())
+    }
+    /// The fuzz seed `journal.bin` was written by a script from `docs/cache-format.md` alone, with one
+    /// journal record of each kind: the reader must take every record.
+    @Test func theDocumentedLayoutIsWhatTheReaderReads() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/cache-reader/corpus/journal.bin")
+        let bytes = try [UInt8](Data(contentsOf: seed))
+        let identity = CacheIdentity(toolVersion: "fuzz", runtimeModule: "DIRuntime")
+        let contents = try CacheFileFormat.decode(bytes, expecting: identity).get()
+        #expect(contents.run == RunRecord(inputsDigest: 43, payload: [1, 2, 3]))
+        #expect(contents.entries.keys.sorted() == ["/p/A.swift", "/p/B.swift"])
+        let first = try #require(contents.entries["/p/A.swift"])
+        #expect(first.status == FileStatus(size: 11, modificationTime: 1_600_000_000_000_000_001, inode: 7))
+        #expect(first.contentHash == 200 && first.needsVerification && Array(first.encodedFacts) == [3, 0])
+        let second = try #require(contents.entries["/p/B.swift"])
+        #expect(second.status == FileStatus(size: 11, modificationTime: 5, inode: 8))
+        #expect(Array(second.encodedFacts) == [2, 0, 5] && !second.needsVerification)
     }
 }
