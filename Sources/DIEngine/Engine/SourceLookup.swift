@@ -57,6 +57,7 @@ struct SourceLookup {
             lookups[index] = FileLookup(path: lookup.path, key: lookup.key, outcome: .needsScan([], entry), entry: nil)
         }
         guard !pending.isEmpty else { return }
+        ParallelMap.trimAllocatorOnFree()
         let clock = ContinuousClock()
         let start = clock.now
         let paths = pending.map { lookups[$0].path }
@@ -121,6 +122,7 @@ struct SourceLookup {
         let results: [Result<FileFacts, FileSystemError>]
         if mode == .disabled {
             progress.log("cache not used (--no-cache)")
+            ParallelMap.trimAllocatorOnFree()
             results = ParallelMap.map(paths, threads: nil) { path in
                 Result { () throws(FileSystemError) in try OpenFile.contents(atPath: path) }
                     .map { SourceFacts.facts(ofSource: $0, path: path, runtimeModule: runtimeModule) }
