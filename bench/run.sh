@@ -13,7 +13,9 @@
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
-# BENCH_SCRATCH (SwiftPM scratch path of the release build, default .build-release).
+# BENCH_SCRATCH (SwiftPM scratch path of the release build, default .build-release), BENCH_SWIFT_BUILD_FLAGS
+# (extra `swift build` flags, e.g. --static-swift-stdlib: a statically linked binary starts in about half
+# the time, which a no-op build notices; a different value rebuilds everything in that scratch path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,8 +25,9 @@ runs=${BENCH_RUNS:-10}
 cold_runs=${BENCH_COLD_RUNS:-3}
 scratch=${BENCH_SCRATCH:-.build-release}
 
-swift build -c release --product dibuild --scratch-path "$scratch" >&2
-dibuild="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/dibuild"
+read -r -a build_flags <<<"${BENCH_SWIFT_BUILD_FLAGS:-}"
+swift build -c release --product dibuild --scratch-path "$scratch" "${build_flags[@]}" >&2
+dibuild="$(swift build -c release --scratch-path "$scratch" "${build_flags[@]}" --show-bin-path)/dibuild"
 mkdir -p "$out"
 results="$out/results.tsv"
 : >"$results"

@@ -1,21 +1,24 @@
-/// The bytes of a `.dicache` file. Layout (integers are LEB128 varints unless marked fixed, fixed ones
-/// little-endian; strings are a varint byte length and UTF-8):
+/// The bytes of a `.dicache` file (`docs/cache-format.md` has the byte-by-byte description). Layout
+/// (integers are LEB128 varints unless marked fixed, fixed ones little-endian; strings are a varint byte
+/// length and UTF-8):
 ///
 ///     magic "DICACHE\0" (8 bytes), format version (fixed 32), head length (fixed 64: the bytes from the
 ///         start of the file to the end of the head checksum)
 ///     identity: tool version, scanner schema version, runtime module, define count, defines
 ///     run record: 0, or 1 + inputs digest (fixed 64) + payload length + payload
 ///     stat table: entry count, then per entry in path byte order:
-///         path, size, mtime ns (zig-zag), inode, xxh3 (fixed 64), verify (byte), facts length
+///         path, size, mtime ns (zig-zag), inode, xxh3 (fixed 64), verify (byte), facts xxh3 (fixed 64),
+///         facts length
 ///     head checksum: xxh3-64 of every preceding byte (fixed 64)
 ///     facts blobs (`FactsCodec`), concatenated in stat-table order
 ///     blobs checksum: xxh3-64 of the blobs (fixed 64)
+///     journal: records appended by later runs (`CacheJournal`), each checksummed on its own
 ///
 /// The head (stat table and run record) is read and checked on its own, so a no-op build reads neither
 /// the blobs nor any source; a blob is decoded only when its facts are needed.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("DICACHE\0".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// Magic, version and head length.
     static let prefixSize = 20
 
@@ -49,7 +52,7 @@ enum CacheFileFormat {
     }
 
     /// The file as consecutive pieces: the header and stat table, each facts blob (sharing the entries'
-    /// storage), and the checksum, so that a writer can stream it without assembling it.
+    /// storage), and the checksum, so that a writer can stream it without assembling it. No journal.
     static func encodedPieces(_ contents: Contents) -> [ArraySlice<UInt8>] {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: magic)
@@ -60,24 +63,13 @@ enum CacheFileFormat {
         writer.writeString(contents.identity.runtimeModule)
         writer.writeVarint(contents.identity.defines.count)
         for define in contents.identity.defines { writer.writeString(define) }
-        if let run = contents.run {
-            writer.writeByte(1)
-            writer.writeFixed64(run.inputsDigest)
-            writer.writeBytes(run.payload)
-        } else {
-            writer.writeByte(0)
-        }
+        writeRun(contents.run, to: &writer)
         let sorted = ByteOrder.sorted(Array(contents.entries.keys)).compactMap { path in
             contents.entries[path].map { (path, $0) }
         }
         writer.writeVarint(sorted.count)
         for (path, entry) in sorted {
-            writer.writeString(path)
-            writer.writeVarint(entry.status.size)
-            writer.writeSigned(entry.status.modificationTime)
-            writer.writeVarint(entry.status.inode)
-            writer.writeFixed64(entry.contentHash)
-            writer.writeByte(entry.needsVerification ? 1 : 0)
+            writeEntryFields(path, entry, to: &writer)
             writer.writeVarint(entry.encodedFacts.count)
         }
         let headLength = UInt64(writer.count + 8)
@@ -96,7 +88,7 @@ enum CacheFileFormat {
         return pieces
     }
 
-    /// Parses a whole file; the blobs of the returned entries share `bytes`' storage.
+    /// Parses a whole file, journal included; the blobs of the returned entries share `bytes`' storage.
     static func decode(_ bytes: [UInt8], expecting identity: CacheIdentity) -> Result<Contents, Rejection> {
         let head = bytes.withUnsafeBytes { buffer in
             Result { () throws(Rejection) in
@@ -106,10 +98,20 @@ enum CacheFileFormat {
             }
         }
         return head.flatMap { head in
-            let section = bytes[head.blobsRange(fileSize: bytes.count)]
-            let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            return head.contents(attaching: section, checksum: checksum)
+            guard head.journalStart <= bytes.count else { return .failure(.checksum) }
+            let section = bytes[head.blobsRange]
+            let checksum = readChecksum(bytes[head.blobsRange.upperBound..<head.journalStart])
+            return head.contents(attaching: section, checksum: checksum).map { contents in
+                var state = CacheJournal.State(entries: contents.entries, run: contents.run)
+                _ = CacheJournal.replay(bytes[head.journalStart...], onto: &state)
+                return Contents(identity: contents.identity, run: state.run, entries: state.entries)
+            }
         }
+    }
+
+    /// The fixed 64-bit checksum stored in `bytes` (8 bytes, little-endian).
+    static func readChecksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
     /// The head length announced by the first `prefixSize` bytes, checked against the file size.
@@ -136,13 +138,15 @@ enum CacheFileFormat {
         var blobs: [(path: String, range: Range<Int>)]
         var headLength: Int
 
-        /// The blobs section of a file of `fileSize` bytes (the blobs checksum follows it).
-        func blobsRange(fileSize: Int) -> Range<Int> { headLength..<(fileSize - 8) }
+        /// The blobs section within the file (its checksum follows it).
+        var blobsRange: Range<Int> { headLength..<(headLength + (blobs.last?.range.upperBound ?? 0)) }
+        /// Where the journal begins: after the blobs and their checksum.
+        var journalStart: Int { blobsRange.upperBound + 8 }
 
         /// The contents with every entry's facts blob taken from `section`, if the section has exactly the
         /// announced length and its checksum.
         func contents(attaching section: ArraySlice<UInt8>, checksum: UInt64) -> Result<Contents, Rejection> {
-            guard section.count == (blobs.last?.range.upperBound ?? 0), Fingerprint.xxh3(section) == checksum else {
+            guard section.count == blobsRange.count, Fingerprint.xxh3(section) == checksum else {
                 return .failure(.checksum)
             }
             var contents = contents
@@ -203,7 +207,17 @@ enum CacheFileFormat {
         return strings
     }
 
-    private static func readRun(_ reader: inout ByteReader) throws(BinaryCodingError) -> RunRecord? {
+    static func writeRun(_ run: RunRecord?, to writer: inout ByteWriter) {
+        if let run {
+            writer.writeByte(1)
+            writer.writeFixed64(run.inputsDigest)
+            writer.writeBytes(run.payload)
+        } else {
+            writer.writeByte(0)
+        }
+    }
+
+    static func readRun(_ reader: inout ByteReader) throws(BinaryCodingError) -> RunRecord? {
         switch try reader.readByte() {
         case 0: return nil
         case 1:
@@ -214,27 +228,46 @@ enum CacheFileFormat {
         }
     }
 
+    /// Path, stat fields, content hash, verify flag and facts hash: what the stat table and a journal entry
+    /// record share.
+    static func writeEntryFields(_ path: String, _ entry: CacheEntry, to writer: inout ByteWriter) {
+        writer.writeString(path)
+        writer.writeVarint(entry.status.size)
+        writer.writeSigned(entry.status.modificationTime)
+        writer.writeVarint(entry.status.inode)
+        writer.writeFixed64(entry.contentHash)
+        writer.writeByte(entry.needsVerification ? 1 : 0)
+        writer.writeFixed64(entry.factsHash)
+    }
+
+    /// What `writeEntryFields` wrote, as an entry without facts.
+    static func readEntryFields(_ reader: inout ByteReader) throws(BinaryCodingError) -> (String, CacheEntry) {
+        let path = try reader.readString()
+        let status = FileStatus(
+            size: try reader.readVarint(), modificationTime: try reader.readSigned(), inode: try reader.readVarint())
+        let hash = try reader.readFixed64()
+        let verify = try reader.readByte()
+        guard verify <= 1 else { throw .invalid("verify flag") }
+        let factsHash = try reader.readFixed64()
+        let entry = CacheEntry(
+            status: status, contentHash: hash, needsVerification: verify == 1, encodedFacts: [], factsHash: factsHash)
+        return (path, entry)
+    }
+
     private static func readEntries(_ reader: inout ByteReader) throws(BinaryCodingError) -> (
         [String: CacheEntry], [(path: String, range: Range<Int>)]
     ) {
-        // path length, size, mtime, inode, hash, verify, blob length: at least 14 bytes per entry.
-        let count = try reader.readCount(minimumElementSize: 14)
+        // path length, size, mtime, inode, hash, verify, facts hash, blob length: at least 22 bytes per entry.
+        let count = try reader.readCount(minimumElementSize: 22)
         var entries: [String: CacheEntry] = [:]
         entries.reserveCapacity(count)
         var blobs: [(path: String, range: Range<Int>)] = []
         blobs.reserveCapacity(count)
         var offset = 0
         for _ in 0..<count {
-            let path = try reader.readString()
-            let status = FileStatus(
-                size: try reader.readVarint(), modificationTime: try reader.readSigned(), inode: try reader.readVarint()
-            )
-            let hash = try reader.readFixed64()
-            let verify = try reader.readByte()
-            guard verify <= 1 else { throw .invalid("verify flag") }
+            let (path, entry) = try readEntryFields(&reader)
             let length = try reader.readVarint()
-            guard length <= UInt64(Int.max / 2 - offset) else { throw .invalid("facts length") }
-            let entry = CacheEntry(status: status, contentHash: hash, needsVerification: verify == 1, encodedFacts: [])
+            guard length <= UInt64(Int.max / 4 - offset) else { throw .invalid("facts length") }
             guard entries.updateValue(entry, forKey: path) == nil else { throw .invalid("duplicate path") }
             blobs.append((path, offset..<(offset + Int(length))))
             offset += Int(length)

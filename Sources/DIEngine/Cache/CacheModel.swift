@@ -25,14 +25,23 @@ public struct CacheEntry: Sendable, Equatable {
     public var contentHash: UInt64
     /// Set when the mtime was racy (less than 2 s before the read), so the next run hashes the file.
     public var needsVerification: Bool
-    /// The file's `FileFacts`, binary-encoded against the cache's key table; decoded only on demand.
+    /// The file's `FileFacts` as `FactsCodec` encodes them; decoded only on demand. Empty while the facts
+    /// of a lazily loaded cache have not been read (`SourceCache.loadFacts`).
     public var encodedFacts: ArraySlice<UInt8>
+    /// xxh3-64 of `encodedFacts`, kept in the stat table so that a run can tell whether a file's facts
+    /// changed without reading any facts.
+    public var factsHash: UInt64
 
-    public init(status: FileStatus, contentHash: UInt64, needsVerification: Bool, encodedFacts: ArraySlice<UInt8>) {
+    /// `factsHash` defaults to the hash of `encodedFacts`.
+    public init(
+        status: FileStatus, contentHash: UInt64, needsVerification: Bool, encodedFacts: ArraySlice<UInt8>,
+        factsHash: UInt64? = nil
+    ) {
         self.status = status
         self.contentHash = contentHash
         self.needsVerification = needsVerification
         self.encodedFacts = encodedFacts
+        self.factsHash = factsHash ?? Fingerprint.xxh3(encodedFacts)
     }
 
     /// Whether `other` has the same stat fields, hash and flag; the facts are not compared (after a hash

@@ -31,8 +31,13 @@ public struct SourceCache: Sendable {
     public internal(set) var droppedEntries = 0
     /// Files `lookup` found without an entry.
     public internal(set) var newFiles = 0
+    /// The stored facts hashes of the entries that `lookup` dropped (like `displacedFacts`, but known
+    /// without reading any facts).
+    public internal(set) var displacedFactsHashes: [String: UInt64] = [:]
     /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
     var lazyFacts: LazyFacts?
+    /// The file this cache was loaded from, while `save` may append to it.
+    var journalTarget: JournalTarget?
 
     public init(identity: CacheIdentity) {
         self.identity = identity
@@ -44,7 +49,8 @@ public struct SourceCache: Sendable {
 
     /// The cache stored at `path`, or an empty one plus a `-v` note saying why the file was not used
     /// (no note when the file does not exist yet). With `lazyFacts`, only the head (identity, run record,
-    /// stat table) is read and checked; `loadFacts()` reads the facts blobs when they are needed.
+    /// stat table) and the journal are read and checked; `loadFacts()` reads the facts blobs when they are
+    /// needed. A journal that ends in a torn or corrupt record is used up to that record (with a note).
     public static func load(
         from path: String, identity: CacheIdentity, lazyFacts: Bool = false
     ) -> (cache: SourceCache, note: String?) {
@@ -53,39 +59,34 @@ public struct SourceCache: Sendable {
         do throws(FileSystemError) {
             let file = try OpenFile(path: path, sizeLimit: fileSizeLimit)
             let source = LazyFacts.Source(file: file)
-            let size = Int(clamping: try file.status().size)
-            if lazyFacts {
-                let prefix = try file.read(count: CacheFileFormat.prefixSize, at: 0)
-                let length = prefix.withUnsafeBytes { buffer in
-                    Result { () throws(CacheFileFormat.Rejection) in
-                        try CacheFileFormat.headLength(buffer, fileSize: size)
-                    }
+            let stamp = try file.stamp()
+            switch try readHead(of: file, size: stamp.size, expecting: identity) {
+            case .success(let head):
+                let journal = try file.read(count: stamp.size - head.journalStart, at: head.journalStart)
+                var state = CacheJournal.State(entries: head.contents.entries, run: head.contents.run)
+                let valid = CacheJournal.replay(journal[...], onto: &state)
+                cache.entries = state.entries
+                cache.run = state.run
+                cache.lazyFacts = LazyFacts(source: source, head: head, replaced: state.inlineFacts)
+                var note: String?
+                if valid == journal.count {
+                    cache.journalTarget = JournalTarget(
+                        path: path, device: stamp.device, inode: stamp.inode, size: stamp.size,
+                        journalStart: head.journalStart, entries: state.entries, run: state.run)
+                } else {
+                    // Appending after the bad record would leave the new records unreachable: rewrite.
+                    cache.hasChanges = true
+                    note =
+                        "ignoring the last \(journal.count - valid) bytes of cache '\(path)': "
+                        + "a torn or corrupt journal record"
                 }
-                let decoded: Result<CacheFileFormat.Head, CacheFileFormat.Rejection>
-                switch length {
-                case .success(let length):
-                    let head = try file.read(count: length, at: 0)
-                    decoded = head.withUnsafeBytes { buffer in
-                        Result { () throws(CacheFileFormat.Rejection) in
-                            try CacheFileFormat.decodeHead(buffer, expecting: identity)
-                        }
-                    }
-                case .failure(let failure): decoded = .failure(failure)
+                if !lazyFacts, cache.loadFacts() != nil {
+                    var empty = SourceCache(identity: identity)
+                    empty.hasChanges = true
+                    return (empty, "ignoring cache '\(path)': \(CacheFileFormat.Rejection.checksum.reason)")
                 }
-                switch decoded {
-                case .success(let head):
-                    cache.adopt(head.contents)
-                    cache.lazyFacts = LazyFacts(source: source, head: head, fileSize: size)
-                    return (cache, nil)
-                case .failure(let failure): rejection = failure
-                }
-            } else {
-                switch CacheFileFormat.decode(try file.read(count: size, at: 0), expecting: identity) {
-                case .success(let contents):
-                    cache.adopt(contents)
-                    return (cache, nil)
-                case .failure(let failure): rejection = failure
-                }
+                return (cache, note)
+            case .failure(let failure): rejection = failure
             }
         } catch {
             if error.code == ENOENT { return (cache, nil) }
@@ -96,9 +97,38 @@ public struct SourceCache: Sendable {
         return (cache, "ignoring cache '\(path)': \(rejection.reason)")
     }
 
-    private mutating func adopt(_ contents: CacheFileFormat.Contents) {
-        entries = contents.entries
-        run = contents.run
+    /// Bytes read at once from the start of a cache file: the whole head of a project of a few thousand
+    /// files, so that a no-op build reads it with one call.
+    private static let headReadSize = 256 << 10
+
+    /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits.
+    private static func readHead(of file: OpenFile, size: Int, expecting identity: CacheIdentity)
+        throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection>
+    {
+        var bytes = try file.read(count: min(size, headReadSize), at: 0)
+        let announced = bytes.withUnsafeBytes { buffer in
+            Result { () throws(CacheFileFormat.Rejection) in
+                try CacheFileFormat.headLength(
+                    UnsafeRawBufferPointer(rebasing: buffer.prefix(CacheFileFormat.prefixSize)), fileSize: size)
+            }
+        }
+        let length: Int
+        switch announced {
+        case .success(let value): length = value
+        case .failure(let rejection): return .failure(rejection)
+        }
+        if length > bytes.count {
+            bytes += try file.read(count: length - bytes.count, at: bytes.count)
+        }
+        guard bytes.count >= length else { return .failure(.checksum) }
+        return bytes.withUnsafeBytes { buffer in
+            Result { () throws(CacheFileFormat.Rejection) in
+                let head = try CacheFileFormat.decodeHead(
+                    UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity)
+                guard head.journalStart <= size else { throw .checksum }
+                return head
+            }
+        }
     }
 
     /// Reads the facts blobs that a lazy `load` left out. On failure (the file was damaged after its head)
@@ -106,29 +136,34 @@ public struct SourceCache: Sendable {
     public mutating func loadFacts() -> String? {
         guard let lazy = lazyFacts else { return nil }
         lazyFacts = nil
-        let range = lazy.head.blobsRange(fileSize: lazy.fileSize)
+        let range = lazy.head.blobsRange
         let contents: Result<CacheFileFormat.Contents, CacheFileFormat.Rejection>
         do throws(FileSystemError) {
             let bytes = try lazy.source.file.read(count: range.count + 8, at: range.lowerBound)
-            let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             contents =
                 bytes.count == range.count + 8
-                ? lazy.head.contents(attaching: bytes.dropLast(8), checksum: checksum) : .failure(.checksum)
+                ? lazy.head.contents(
+                    attaching: bytes.dropLast(8), checksum: CacheFileFormat.readChecksum(bytes.suffix(8)))
+                : .failure(.checksum)
         } catch {
             contents = .failure(.checksum)
         }
         guard case .success(let loaded) = contents else {
             entries = [:]
             displacedFacts = [:]
+            displacedFactsHashes = [:]
             newFiles = 0
             droppedEntries = 0
             hasChanges = true
+            journalTarget = nil
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
         for (path, entry) in loaded.entries where !lazy.replaced.contains(path) {
             entries[path]?.encodedFacts = entry.encodedFacts
         }
-        for path in displacedFacts.keys { displacedFacts[path] = loaded.entries[path]?.encodedFacts ?? [] }
+        for path in displacedFacts.keys where !lazy.replaced.contains(path) {
+            displacedFacts[path] = loaded.entries[path]?.encodedFacts ?? []
+        }
         return nil
     }
 
@@ -144,8 +179,10 @@ public struct SourceCache: Sendable {
     /// `workingDirectory` (default: the current directory); entries of files not listed are dropped.
     /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
     /// The files are stat'd (and read where needed) on every core; the cache is updated afterwards.
+    /// `statuses`, when given, are the files' stats as the inventory's walk took them (nil where it took
+    /// none): a file is then not stat'd again.
     public mutating func lookup(
-        _ files: [String], workingDirectory: String? = nil,
+        _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
         let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
@@ -156,7 +193,9 @@ public struct SourceCache: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
                 let key = AbsolutePath.of(files[index], relativeTo: workingDirectory)
-                examined[index] = Self.examine(path: files[index], key: key, entry: known[key], now: now)
+                let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
+                examined[index] = Self.examine(
+                    path: files[index], key: key, entry: known[key], now: now, status: status)
             }
         }
         var retained = 0
@@ -171,6 +210,7 @@ public struct SourceCache: Sendable {
                 }
             } else if let previous = examination.previous {
                 displacedFacts[lookup.key] = previous.encodedFacts
+                displacedFactsHashes[lookup.key] = previous.factsHash
                 entries[lookup.key] = nil
             }
             return lookup
@@ -205,11 +245,14 @@ public struct SourceCache: Sendable {
         var finding: Finding
     }
 
-    /// Pure: stats the file, and reads and hashes it unless the entry is fresh (the fast path).
-    static func examine(path: String, key: String, entry: CacheEntry?, now: Int64) -> Examination {
+    /// Pure: stats the file (unless `status` was taken already), and reads and hashes it unless the entry
+    /// is fresh (the fast path).
+    static func examine(path: String, key: String, entry: CacheEntry?, now: Int64, status: FileStatus? = nil)
+        -> Examination
+    {
         let content: ReadSource
         do {
-            if let entry, entry.isFresh(comparedWith: try FileStatus.of(path: path)) {
+            if let entry, try entry.isFresh(comparedWith: status.orStat(path: path)) {
                 let lookup = FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
                 return Examination(lookup: lookup, previous: entry, finding: .fresh)
             }
@@ -226,7 +269,7 @@ public struct SourceCache: Sendable {
         }
         let refreshed = CacheEntry(
             status: content.status, contentHash: content.hash, needsVerification: racy,
-            encodedFacts: entry.encodedFacts)
+            encodedFacts: entry.encodedFacts, factsHash: entry.factsHash)
         let lookup = FileLookup(path: path, key: key, outcome: .cached(refreshed.encodedFacts), entry: refreshed)
         return Examination(lookup: lookup, previous: entry, finding: .sameContent)
     }
@@ -268,10 +311,17 @@ public struct SourceCache: Sendable {
         hasChanges = true
     }
 
-    /// Writes the cache atomically if anything changed since it was loaded or last saved. A failure is
-    /// returned as warning `O03` and leaves any previous cache file intact.
+    /// Writes the cache if anything changed since it was loaded or last saved: as records appended to the
+    /// file it was loaded from when that file is intact and its journal small (`CacheJournal`), else as a
+    /// whole new file renamed over the old one (which also compacts the journal). A failure is returned as
+    /// warning `O03` and leaves any previous cache file intact.
     public mutating func save(to path: String) -> Diagnostic? {
         guard hasChanges else { return nil }
+        if appendJournal(to: path) {
+            hasChanges = false
+            return nil
+        }
+        journalTarget = nil
         _ = loadFacts()
         do {
             try AtomicFileWriter.write(
@@ -283,6 +333,57 @@ public struct SourceCache: Sendable {
         }
         hasChanges = false
         return nil
+    }
+
+    /// The journal records that turn the loaded file's state into this cache's, or nil when only a rewrite
+    /// can (an entry whose new facts are not in memory).
+    func journalRecords(since target: JournalTarget) -> [CacheJournal.Record]? {
+        var records: [CacheJournal.Record] = []
+        var added = 0
+        let changed = entries.compactMap { path, entry -> String? in
+            guard let stored = target.entries[path] else {
+                added += 1
+                return path
+            }
+            return stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash ? nil : path
+        }
+        for path in ByteOrder.sorted(changed) {
+            guard let entry = entries[path] else { continue }
+            let inMemory = lazyFacts.map { $0.replaced.contains(path) } ?? true
+            guard inMemory || target.entries[path]?.factsHash == entry.factsHash else { return nil }
+            records.append(.entry(path: path, entry: entry, inlineFacts: inMemory))
+        }
+        // Every stored path still present unless fewer remain than were stored.
+        if entries.count - added < target.entries.count {
+            let removed = target.entries.keys.filter { entries[$0] == nil }
+            for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
+        }
+        if run != target.run {
+            if let run, let stored = target.run, run.payload == stored.payload {
+                records.append(.runDigest(run.inputsDigest))
+            } else {
+                records.append(.run(run))
+            }
+        }
+        return records
+    }
+
+    /// Appends the changes to the loaded file; false when a rewrite is needed instead.
+    private mutating func appendJournal(to path: String) -> Bool {
+        guard let target = journalTarget, target.path == path, let records = journalRecords(since: target) else {
+            return false
+        }
+        let bytes = CacheJournal.encode(records)
+        guard target.journalLength + bytes.count <= target.compactionThreshold else { return false }
+        do throws(FileSystemError) {
+            guard try CacheJournal.append(bytes, to: target) else { return false }
+        } catch {
+            return false
+        }
+        journalTarget?.size += bytes.count
+        journalTarget?.entries = entries
+        journalTarget?.run = run
+        return true
     }
 
     /// The bytes of the cache file.
@@ -311,6 +412,14 @@ public struct SourceCache: Sendable {
     public mutating func record(_ run: RunRecord) {
         if run != self.run { hasChanges = true }
         self.run = run
+    }
+}
+
+extension FileStatus? {
+    /// The status already taken, else `stat(2)` of `path`.
+    fileprivate func orStat(path: String) throws(FileSystemError) -> FileStatus {
+        if let status = self { return status }
+        return try FileStatus.of(path: path)
     }
 }
 
@@ -371,7 +480,7 @@ struct LazyFacts: Sendable {
 
     let source: Source
     let head: CacheFileFormat.Head
-    let fileSize: Int
-    /// Entries stored since the load, whose facts are newer than the file's.
+    /// Entries whose facts are not those of the facts section: read from the journal, or stored since the
+    /// load.
     var replaced: Set<String> = []
 }

@@ -18,6 +18,7 @@ struct SourceLookup {
     static func start(
         _ target: InputCollection.Target, mode: CacheMode, lazyFacts: Bool = false, progress: inout ProgressLog
     ) -> SourceLookup {
+        ParallelMap.limitAllocatorArenas()
         let settings = target.settings
         let path = SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
         let identity = CacheIdentity(toolVersion: VersionInfo.version, runtimeModule: settings.runtimeModule)
@@ -29,7 +30,9 @@ struct SourceLookup {
         let loadTime = clock.measure { loaded = SourceCache.load(from: path, identity: identity, lazyFacts: lazyFacts) }
         if let note = loaded.note { progress.log(note) }
         var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
-        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(target.inventory.sources) }
+        let sources = target.inventory.sources
+        let statuses = target.inventory.walkedStatuses.statuses(for: sources)
+        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(sources, statuses: statuses) }
         progress.log(
             "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loadTime)) ms "
                 + "(\(loaded.cache.entries.count) entries), lookup \(ProgressLog.milliseconds(lookupTime)) ms")
@@ -41,7 +44,6 @@ struct SourceLookup {
     mutating func scanChanged(progress: inout ProgressLog) {
         guard mode != .disabled, !scannedChanges else { return }
         scannedChanges = true
-        loadFacts(progress: &progress)
         let runtimeModule = target.settings.runtimeModule
         // The bytes move out of the lookups into the work list, so that each is released as soon as its
         // file is scanned: the run never holds every source at once.
@@ -55,6 +57,7 @@ struct SourceLookup {
             lookups[index] = FileLookup(path: lookup.path, key: lookup.key, outcome: .needsScan([], entry), entry: nil)
         }
         guard !pending.isEmpty else { return }
+        ParallelMap.trimAllocatorOnFree()
         let clock = ContinuousClock()
         let start = clock.now
         let paths = pending.map { lookups[$0].path }
@@ -81,27 +84,31 @@ struct SourceLookup {
                 + "(\(pending.count) files)")
     }
 
-    /// Reads the facts blobs of a lazily loaded cache. If they turn out damaged, the cache is dropped and
-    /// every file looked up again.
+    /// Reads the facts blobs of a lazily loaded cache (only a run that links needs them). If they turn out
+    /// damaged, the cache is dropped and every file looked up and scanned again.
     private mutating func loadFacts(progress: inout ProgressLog) {
         guard cache.lazyFacts != nil else { return }
         if let note = cache.loadFacts() {
             progress.log(note)
             cache.statistics = CacheStatistics()
             lookups = cache.lookup(target.inventory.sources)
+            scanned = [:]
+            scannedChanges = false
+            scanChanged(progress: &progress)
         } else {
             lookups = cache.refreshed(lookups)
         }
     }
 
-    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`. Equal bytes mean equal facts
-    /// (the encoding is canonical). Nil if a file has no cached facts.
+    /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`, from the stat table: no
+    /// facts are read. Equal bytes mean equal facts (the encoding is canonical). Nil if a file has no
+    /// cached facts.
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
         for lookup in lookups {
             guard let entry = cache.entries[lookup.key] else { return nil }
-            hashes.append(Fingerprint.xxh3(entry.encodedFacts))
+            hashes.append(entry.factsHash)
         }
         return hashes
     }
@@ -115,12 +122,14 @@ struct SourceLookup {
         let results: [Result<FileFacts, FileSystemError>]
         if mode == .disabled {
             progress.log("cache not used (--no-cache)")
+            ParallelMap.trimAllocatorOnFree()
             results = ParallelMap.map(paths, threads: nil) { path in
                 Result { () throws(FileSystemError) in try OpenFile.contents(atPath: path) }
                     .map { SourceFacts.facts(ofSource: $0, path: path, runtimeModule: runtimeModule) }
             }
         } else {
             scanChanged(progress: &progress)
+            loadFacts(progress: &progress)
             results = resolveThroughCache(runtimeModule: runtimeModule)
         }
         logStatistics(progress: &progress)

@@ -116,7 +116,7 @@ extension SourceCache {
     /// Files added, removed, unreadable, or whose stored facts were replaced by different ones since the
     /// lookup (call after the changed files are scanned and stored).
     var filesWithChangedFacts: Int {
-        let replaced = displacedFacts.filter { entries[$0.key]?.encodedFacts != $0.value }.count
+        let replaced = displacedFactsHashes.filter { entries[$0.key]?.factsHash != $0.value }.count
         return replaced + newFiles + droppedEntries
     }
 }

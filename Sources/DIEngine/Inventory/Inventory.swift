@@ -12,6 +12,9 @@ public struct Inventory: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
     /// Whether the factory's path was among the candidate sources (and left out of `sources`).
     public var skippedOutput = false
+    /// The stats the walk took of the sources (relative to the directory it was listing, in directory
+    /// order), so that the cache lookup need not stat them again.
+    var walkedStatuses = WalkedStatuses()
 
     public init(
         sources: [String] = [], propertyFiles: [String] = [], resolvedFiles: [String] = [],
@@ -25,4 +28,26 @@ public struct Inventory: Sendable, Equatable {
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Stats taken while listing directories, for the sources as the inventory found them. Not part of an
+/// inventory's value: two inventories with the same files are equal whenever they were stat'd.
+struct WalkedStatuses: Sendable, Equatable {
+    private var sources: [String] = []
+    private var statuses: [FileStatus?] = []
+
+    init() {}
+
+    init(sources: [String], statuses: [FileStatus?]) {
+        self.sources = sources
+        self.statuses = statuses
+    }
+
+    /// One status per source (nil where none was taken), if `sources` is still the list they were taken
+    /// for (the same array: comparing it is then immediate).
+    func statuses(for sources: [String]) -> [FileStatus?]? {
+        sources.count == statuses.count && sources == self.sources ? statuses : nil
+    }
+
+    static func == (lhs: WalkedStatuses, rhs: WalkedStatuses) -> Bool { true }
 }

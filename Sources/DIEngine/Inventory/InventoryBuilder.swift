@@ -27,9 +27,10 @@ public enum InventoryBuilder {
         }
         let output = LexicalPath.absolute(
             DisplayPath.normalize(settings.outputPath), currentDirectory: workingDirectory)
-        var inventory = Inventory(
-            sources: collector.finish(skippingOutput: output, skippingGeneratedFiles: skippingGeneratedFiles),
-            diagnostics: collector.diagnostics)
+        let (sources, statuses) = collector.finishWithStatuses(
+            skippingOutput: output, skippingGeneratedFiles: skippingGeneratedFiles)
+        var inventory = Inventory(sources: sources, diagnostics: collector.diagnostics)
+        inventory.walkedStatuses = statuses
         inventory.skippedOutput = collector.contains(absolutePath: output)
 
         let expander = GlobExpander(lister: lister, currentDirectory: workingDirectory) { _ in false }

@@ -4,8 +4,9 @@ struct SourceCollector {
     private let lister: DirectoryLister
     private let excluder: ExcludeMatcher
     private let expander: GlobExpander
-    /// Absolute path → display path: one entry per file, however many entries reach it.
-    private var candidates: [String: String] = [:]
+    /// Absolute path → display path (and the walk's stat of it): one entry per file, however many entries
+    /// reach it.
+    private var candidates: [String: Candidate] = [:]
     private(set) var diagnostics: [Diagnostic] = []
 
     init(lister: DirectoryLister, excluder: ExcludeMatcher, currentDirectory: String) {
@@ -42,10 +43,21 @@ struct SourceCollector {
 
     /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
     func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
-        let displays = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
-        guard skippingGeneratedFiles else { return ByteOrder.sorted(displays) }
-        let generated = GeneratedFileFilter.flags(forFiles: displays.map(lister.fileSystemPath), disk: lister.disk)
-        return ByteOrder.sorted(zip(displays, generated).filter { !$0.1 }.map(\.0))
+        finishWithStatuses(skippingOutput: outputAbsolutePath, skippingGeneratedFiles: skippingGeneratedFiles).sources
+    }
+
+    /// `finish`, with the stats the walk took of the sources.
+    func finishWithStatuses(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool)
+        -> (sources: [String], statuses: WalkedStatuses)
+    {
+        var kept = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
+        if skippingGeneratedFiles {
+            let generated = GeneratedFileFilter.flags(forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
+            kept = zip(kept, generated).filter { !$0.1 }.map(\.0)
+        }
+        kept = ByteOrder.sorted(kept, by: \.display)
+        let sources = kept.map(\.display)
+        return (sources, WalkedStatuses(sources: sources, statuses: kept.map(\.status)))
     }
 
     private mutating func includeMatches(of pattern: GlobPattern, spelled display: String, at location: SourceLocation?)
@@ -83,7 +95,7 @@ struct SourceCollector {
                 found += walk(child, ancestorsChecked: true)
             case .file, .symlinkToFile:
                 if Self.isSwiftFile(entry.name), !excluder.excludes(child.absolute, ancestorsChecked: true) {
-                    add(child)
+                    add(child, status: entry.status)
                     found += 1
                 }
             case .symlinkToDirectory, .other:
@@ -93,12 +105,17 @@ struct SourceCollector {
         return found
     }
 
-    private mutating func add(_ path: InventoryPath) {
-        if let existing = candidates[path.absolute], ByteOrder.precedes(existing, path.display) {
+    private mutating func add(_ path: InventoryPath, status: FileStatus? = nil) {
+        if let existing = candidates[path.absolute], ByteOrder.precedes(existing.display, path.display) {
             return
         }
-        candidates[path.absolute] = path.display
+        candidates[path.absolute] = Candidate(display: path.display, status: status)
     }
 
     private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
+
+    private struct Candidate {
+        var display: String
+        var status: FileStatus?
+    }
 }

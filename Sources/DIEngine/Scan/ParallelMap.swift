@@ -56,3 +56,44 @@ enum ParallelMap {
         func outputs() -> [Output] { lock.withLock { results.compactMap { $0 } } }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+
+    extension ParallelMap {
+        /// glibc gives every thread that meets contention its own malloc arena, and returns freed memory
+        /// to the system only from the top of each. A cold build of 10,000 files (scanned on every core,
+        /// their facts then linked on one) peaked 15 % higher for it. Call before the first worker thread
+        /// starts.
+        static func limitAllocatorArenas() {
+            _ = arenasLimited
+        }
+
+        /// Before a scan: trimming on every free keeps the peak near what is live (a few more `brk` calls,
+        /// which a run that scans nothing is spared).
+        static func trimAllocatorOnFree() {
+            _ = trimming
+        }
+
+        // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
+        private typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+        private static let mallopt: MallocOption? = dlsym(dlopen(nil, RTLD_NOW), "mallopt").map {
+            unsafeBitCast($0, to: MallocOption.self)
+        }
+
+        private static let arenasLimited: Bool = {
+            let arenaMaximum: Int32 = -8  // M_ARENA_MAX
+            return mallopt?(arenaMaximum, 2) == 1
+        }()
+
+        private static let trimming: Bool = {
+            let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+            return mallopt?(trimThreshold, 0) == 1
+        }()
+    }
+#else
+    extension ParallelMap {
+        static func limitAllocatorArenas() {}
+        static func trimAllocatorOnFree() {}
+    }
+#endif

@@ -24,6 +24,12 @@ enum ByteOrder {
         paths.allSatisfy(isASCII) ? paths.sorted() : paths.sorted(by: precedes)
     }
 
+    /// `elements` sorted by the byte order of `key`.
+    static func sorted<Element>(_ elements: [Element], by key: (Element) -> String) -> [Element] {
+        elements.allSatisfy { isASCII(key($0)) }
+            ? elements.sorted { key($0) < key($1) } : elements.sorted { precedes(key($0), key($1)) }
+    }
+
     private static func isASCII(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }

@@ -41,6 +41,9 @@ struct DirectoryEntry: Sendable, Equatable {
     /// False when the name's bytes are not UTF-8: `name` then holds replacement characters and names
     /// nothing on disk.
     var hasValidName = true
+    /// For a Swift file (or a link to one): its `stat`, taken relative to the open directory while
+    /// listing it, so that looking the sources up later costs no second path walk per file.
+    var status: FileStatus? = nil
 
     var isHidden: Bool { name.isHiddenName }
 }

@@ -47,7 +47,12 @@ struct LocalDisk: DiskInterface {
                 entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
             default: entryKind = .other
             }
-            result.append(DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid))
+            var entry = DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid)
+            if entryKind.isFile, isValid, ByteOrder.hasSuffix(name, ".swift") {
+                var info = stat()
+                if fstatat(dirfd(stream), name, &info, 0) == 0 { entry.status = FileStatus(info) }
+            }
+            result.append(entry)
         }
         return result
     }

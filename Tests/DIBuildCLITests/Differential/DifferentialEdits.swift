@@ -30,6 +30,11 @@ enum FileAction: Equatable {
     case scribbleOnFactory
     /// Damage the cache file (the cached copy only; a damaged cache is ignored, which must not show).
     case damageCache
+    /// Cut this many bytes off the end of the cache file, as an interrupted append would (a torn journal
+    /// record is ignored; a cut into the facts section makes the whole cache be ignored).
+    case tearCacheTail(Int)
+    /// Flip one byte this far from the end of the cache file (a corrupt journal record or facts blob).
+    case flipCacheByte(fromEnd: Int)
 }
 
 /// One step of the sequence: a description for failure messages, and the model afterwards.
@@ -214,7 +219,12 @@ struct DifferentialEditor {
                     service.property == nil ? editor.pick(["services.database.host", "services.missing.host"]) : nil
             }
         default:
-            let action = pick([FileAction.deleteOutputs, .scribbleOnFactory, .damageCache])!
+            let tear = Int.random(in: 1...64, using: &random)
+            let flip = Int.random(in: 1...200, using: &random)
+            let action = pick([
+                FileAction.deleteOutputs, .scribbleOnFactory, .damageCache, .tearCacheTail(tear),
+                .flipCacheByte(fromEnd: flip),
+            ])!
             return DifferentialEdit(description: "outputs or cache: \(action)", model: model, action: action)
         }
     }

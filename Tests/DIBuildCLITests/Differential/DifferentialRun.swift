@@ -62,6 +62,17 @@ final class DifferentialRun {
             if let bytes = FileManager.default.contents(atPath: cache) {
                 try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cache))
             }
+        case .tearCacheTail(let count):
+            let cache = cached.path + "/.dibuild/App.dicache"
+            if let bytes = FileManager.default.contents(atPath: cache) {
+                try bytes.prefix(max(0, bytes.count - count)).write(to: URL(fileURLWithPath: cache))
+            }
+        case .flipCacheByte(let fromEnd):
+            let cache = cached.path + "/.dibuild/App.dicache"
+            if var bytes = FileManager.default.contents(atPath: cache), bytes.count >= fromEnd {
+                bytes[bytes.count - fromEnd] ^= 0x5A
+                try bytes.write(to: URL(fileURLWithPath: cache))
+            }
         }
     }
 
