@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
 
-.PHONY: demo test tsan fuzz fuzz-build build lint system-packages
+.PHONY: demo test tsan fuzz fuzz-build build lint artifactbundle system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -48,6 +48,13 @@ lint:
 
 build: system-packages
 	$(SWIFT) build --product dibuild
+
+# A release dibuild (Swift runtime linked statically) as a SwiftPM artifact bundle, in
+# .build/artifactbundle: the zip and its checksum for `.binaryTarget(url:checksum:)`, and dibuild-plugin/,
+# a package with DIRuntime and the DIBuildPlugin running that binary (Plugins/ArtifactBundle/make-bundle.sh).
+artifactbundle: system-packages
+	$(SWIFT) build -c release --product dibuild --static-swift-stdlib
+	sh Plugins/ArtifactBundle/make-bundle.sh "$$($(SWIFT) build -c release --show-bin-path)/dibuild" .build/artifactbundle
 
 system-packages:
 	@command -v dpkg >/dev/null 2>&1 || exit 0; \

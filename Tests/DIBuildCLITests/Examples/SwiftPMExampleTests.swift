@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// examples/swiftpm built by the real `swift build`, with the DIBuildPlugin of this repository (dibuild
+/// and swift-syntax built from source for the plugin) and with the package `make artifactbundle` writes
+/// (dibuild as a prebuilt binary target, here the dibuild under test). Both variants go through the
+/// same sequence of edits on a copy of examples/swiftpm and examples/app.
+///
+/// Building swift-syntax for the plugin takes minutes, so the scratch folders live at a fixed place,
+/// `.build-swiftpm-example/` in the repository, and the next run reuses them; the dibuild package is the
+/// repository itself (its sources are never edited), so only the example's two targets are compiled
+/// again in each new copy.
+@Suite(.serialized) struct SwiftPMExampleTests {
+    private static let root = ExampleTemplate.repositoryRoot + "/.build-swiftpm-example"
+
+    @Test func pluginBuildsDibuildFromSource() throws {
+        try buildFollowsEveryKindOfChange(dibuildPackage: ExampleTemplate.repositoryRoot, scratch: "scratch")
+    }
+
+    @Test func pluginRunsTheArtifactBundle() throws {
+        guard let dibuild = DibuildProcess.executable else { throw DibuildProcess.LocatingError() }
+        let bundle = Self.root + "/bundle"
+        let script = ExampleTemplate.repositoryRoot + "/Plugins/ArtifactBundle/make-bundle.sh"
+        let made = try ToolRun.run(["sh", script, dibuild, bundle], in: Self.root, seconds: 300)
+        try #require(made.status == 0, "\(made.output)")
+        let checksum = try String(contentsOfFile: bundle + "/dibuild.artifactbundle.checksum", encoding: .utf8)
+        #expect(checksum.wholeMatch(of: #/[0-9a-f]{64}\n/#) != nil)
+        try buildFollowsEveryKindOfChange(dibuildPackage: bundle + "/dibuild-plugin", scratch: "scratch-binary")
+    }
+
+    private func buildFollowsEveryKindOfChange(dibuildPackage: String, scratch: String) throws {
+        let example = try Example(dibuildPackage: dibuildPackage, scratch: Self.root + "/" + scratch)
+        let workspace = example.checkout
+        var expected = ExampleApp.output
+
+        // In a new copy SwiftPM relinks the plugin's tool built from source once more on the second
+        // build (it compiles swift-syntax's C shim again when the root package changed), which reruns
+        // dibuild; the checks start once builds have settled.
+        for _ in 1...3 where try example.swiftBuild(seconds: 2400).output.contains(Example.dibuildStep) {}
+
+        // The first build runs dibuild (its outputs were removed) and the app prints its graph; the
+        // next build does not run dibuild again.
+        try FileManager.default.removeItem(atPath: example.pluginOutputs)
+        try example.build(expecting: expected, rerunsDibuild: true)
+
+        // A non-DI edit reruns dibuild, which leaves the factory's bytes (and mtime) alone.
+        let factory = try example.factorySnapshot()
+        try workspace.waitForNewerTimestamps()
+        try workspace.replace("\"cycle: ", with: "\"lazy cycle: ", in: "examples/app/Sources/App/Report.swift")
+        expected = expected.replacingOccurrences(of: "\ncycle: ", with: "\nlazy cycle: ")
+        try example.build(expecting: expected, rerunsDibuild: true)
+        #expect(try example.factorySnapshot() == factory)
+
+        // A new qualifier changes the factory and the output.
+        try workspace.waitForNewerTimestamps()
+        try workspace.replace(
+            "let title = \"Asterix\"\n", with: "let title = \"Asterix\"\n    var qualifier: String? { \"Novel\" }\n",
+            in: "examples/app/Sources/Books/Comics/Asterix.swift")
+        expected = ExampleApp.replacingLine("novels", with: "Asterix, Dune, Emma", in: expected)
+        try example.build(expecting: expected, rerunsDibuild: true)
+        let qualified = try example.factorySnapshot()
+        #expect(qualified != factory)
+
+        // A missing dependency fails `swift build` with dibuild's diagnostic; the factory stays.
+        try workspace.waitForNewerTimestamps()
+        try workspace.write(ExampleApp.missingDependencySource, to: ExampleApp.missingDependency)
+        let failed = try example.swiftBuild()
+        #expect(failed.status != 0)
+        let path = example.directory + "/../app/Sources/Users/AuditService.swift"
+        #expect(failed.lines.contains { ExampleApp.isMissingDependencyError($0, path: path) }, "\(failed.output)")
+        #expect(try example.factorySnapshot() == qualified)
+
+        try workspace.waitForNewerTimestamps()
+        try workspace.remove(ExampleApp.missingDependency)
+        try example.build(expecting: expected, rerunsDibuild: true)
+    }
+
+    /// The copy of examples/swiftpm and examples/app, and one scratch folder.
+    private struct Example {
+        let checkout: ExampleWorkspace
+        let dibuildPackage: String
+        let scratch: String
+        var directory: String { checkout.root + "/examples/swiftpm" }
+        var pluginOutputs: String { scratch + "/plugins/outputs/swiftpm/AppLibrary" }
+
+        init(dibuildPackage: String, scratch: String) throws {
+            self.dibuildPackage = dibuildPackage
+            self.scratch = scratch
+            checkout = try ExampleWorkspace()
+            try Shell.require(["cp", "-pR", ExampleTemplate.repositoryRoot + "/examples/swiftpm", directory])
+        }
+
+        func swiftBuild(seconds: Int = 900) throws -> Shell.Outcome {
+            try ToolRun.run(
+                ["env", "DIBUILD_PACKAGE=" + dibuildPackage, "swift", "build", "--scratch-path", scratch],
+                in: directory, seconds: seconds)
+        }
+
+        /// The bytes and mtime of the factory the plugin wrote (the one file of that name in its outputs).
+        func factorySnapshot() throws -> [String] {
+            let enumerator = FileManager.default.enumerator(atPath: pluginOutputs)
+            while let relative = enumerator?.nextObject() as? String {
+                guard relative.hasSuffix("/AppLibraryFactory.swift") else { continue }
+                let path = pluginOutputs + "/" + relative
+                let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+                return [try String(contentsOfFile: path, encoding: .utf8), "\(modified?.timeIntervalSince1970 ?? 0)"]
+            }
+            throw ExampleError("no AppLibraryFactory.swift below \(pluginOutputs)")
+        }
+
+        /// Builds, checks the app's whole output, and that the next build does not run dibuild.
+        func build(expecting expected: String, rerunsDibuild: Bool, seconds: Int = 900) throws {
+            let outcome = try swiftBuild(seconds: seconds)
+            try #require(outcome.status == 0, "\(outcome.output)")
+            #expect(outcome.output.contains(Self.dibuildStep) == rerunsDibuild, "\(outcome.output)")
+            let app = try ToolRun.run([scratch + "/debug/App"], in: directory, seconds: 60)
+            #expect(app.status == 0)
+            #expect(app.output == expected)
+            let again = try swiftBuild()
+            #expect(again.status == 0)
+            #expect(!again.output.contains(Self.dibuildStep), "\(again.output)")
+        }
+
+        /// What `swift build` prints when it runs the plugin's command (its display name).
+        static let dibuildStep = "] dibuild AppLibrary\n"
+    }
+}
