@@ -20,6 +20,7 @@ import Testing
         let workspace = try ExampleWorkspace()
         let directory = workspace.root + "/examples/" + generator.rawValue
         try Shell.require(["cp", "-pR", ExampleTemplate.repositoryRoot + "/examples/" + generator.rawValue, directory])
+        try? FileManager.default.removeItem(atPath: directory + "/build")  // left by `make run` in the repository
         let dibuild = workspace.root + "/bin/dibuild"
         let setup = try ToolRun.run(generator.setup(dibuild: dibuild), in: directory, seconds: 300)
         try #require(setup.status == 0, "\(setup.output)")
@@ -31,18 +32,12 @@ import Testing
 
         // A non-DI edit reruns dibuild, which leaves the factory alone.
         let factory = try FileSnapshot(example.factory, in: workspace)
-        try workspace.waitForNewerTimestamps()
-        try workspace.replace("\"cycle: ", with: "\"lazy cycle: ", in: "examples/app/Sources/App/Report.swift")
-        expected = expected.replacingOccurrences(of: "\ncycle: ", with: "\nlazy cycle: ")
+        expected = try ExampleApp.editWithoutDI(workspace, expected: expected)
         try example.build(expecting: expected, rerunsDibuild: true)
         #expect(try factory.isUnchanged(in: workspace))
 
         // A new qualifier changes the graph: a new factory and a new output.
-        try workspace.waitForNewerTimestamps()
-        try workspace.replace(
-            "let title = \"Asterix\"\n", with: "let title = \"Asterix\"\n    var qualifier: String? { \"Novel\" }\n",
-            in: "examples/app/Sources/Books/Comics/Asterix.swift")
-        expected = ExampleApp.replacingLine("novels", with: "Asterix, Dune, Emma", in: expected)
+        expected = try ExampleApp.addQualifier(workspace, expected: expected)
         try example.build(expecting: expected, rerunsDibuild: true)
         #expect(try !factory.isUnchanged(in: workspace))
 
@@ -139,6 +134,22 @@ enum NinjaGenerator: String {
 }
 
 extension ExampleApp {
+    /// After the last build: makes Report.swift print "lazy cycle:" (no DI change); the new output.
+    static func editWithoutDI(_ workspace: ExampleWorkspace, expected: String) throws -> String {
+        try workspace.waitForNewerTimestamps()
+        try workspace.replace("\"cycle: ", with: "\"lazy cycle: ", in: "examples/app/Sources/App/Report.swift")
+        return expected.replacingOccurrences(of: "\ncycle: ", with: "\nlazy cycle: ")
+    }
+
+    /// After the last build: gives Asterix the qualifier "Novel", so it joins the novels; the new output.
+    static func addQualifier(_ workspace: ExampleWorkspace, expected: String) throws -> String {
+        try workspace.waitForNewerTimestamps()
+        try workspace.replace(
+            "let title = \"Asterix\"\n", with: "let title = \"Asterix\"\n    var qualifier: String? { \"Novel\" }\n",
+            in: "examples/app/Sources/Books/Comics/Asterix.swift")
+        return replacingLine("novels", with: "Asterix, Dune, Emma", in: expected)
+    }
+
     /// A component whose dependency nothing provides.
     static let missingDependency = "examples/app/Sources/Users/AuditService.swift"
     static let missingDependencySource = """

@@ -45,18 +45,12 @@ import Testing
 
         // A non-DI edit reruns dibuild, which leaves the factory's bytes (and mtime) alone.
         let factory = try example.factorySnapshot()
-        try workspace.waitForNewerTimestamps()
-        try workspace.replace("\"cycle: ", with: "\"lazy cycle: ", in: "examples/app/Sources/App/Report.swift")
-        expected = expected.replacingOccurrences(of: "\ncycle: ", with: "\nlazy cycle: ")
+        expected = try ExampleApp.editWithoutDI(workspace, expected: expected)
         try example.build(expecting: expected, rerunsDibuild: true)
         #expect(try example.factorySnapshot() == factory)
 
         // A new qualifier changes the factory and the output.
-        try workspace.waitForNewerTimestamps()
-        try workspace.replace(
-            "let title = \"Asterix\"\n", with: "let title = \"Asterix\"\n    var qualifier: String? { \"Novel\" }\n",
-            in: "examples/app/Sources/Books/Comics/Asterix.swift")
-        expected = ExampleApp.replacingLine("novels", with: "Asterix, Dune, Emma", in: expected)
+        expected = try ExampleApp.addQualifier(workspace, expected: expected)
         try example.build(expecting: expected, rerunsDibuild: true)
         let qualified = try example.factorySnapshot()
         #expect(qualified != factory)
@@ -87,7 +81,11 @@ import Testing
             self.dibuildPackage = dibuildPackage
             self.scratch = scratch
             checkout = try ExampleWorkspace()
-            try Shell.require(["cp", "-pR", ExampleTemplate.repositoryRoot + "/examples/swiftpm", directory])
+            // Not the scratch folders a `make run` may have left in the repository.
+            let source = ExampleTemplate.repositoryRoot + "/examples/swiftpm/"
+            try Shell.require(["mkdir", directory])
+            let entries = ["Package.swift", "deli.yml", "Sources"].map { source + $0 }
+            try Shell.require(["cp", "-pR"] + entries + [directory])
         }
 
         func swiftBuild(seconds: Int = 900) throws -> Shell.Outcome {
