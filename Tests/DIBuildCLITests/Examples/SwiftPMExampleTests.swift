@@ -26,6 +26,44 @@ import Testing
         let checksum = try String(contentsOfFile: bundle + "/dibuild.artifactbundle.checksum", encoding: .utf8)
         #expect(checksum.wholeMatch(of: #/[0-9a-f]{64}\n/#) != nil)
         try buildFollowsEveryKindOfChange(dibuildPackage: bundle + "/dibuild-plugin", scratch: "scratch-binary")
+        try configLessTargetIsScanned(dibuildPackage: bundle + "/dibuild-plugin")
+    }
+
+    /// Without deli.yml the plugin scans the target's own sources into `<Target>Factory`.
+    private func configLessTargetIsScanned(dibuildPackage: String) throws {
+        let package = try ProjectDirectory(files: [
+            "Package.swift": Self.configLessManifest(dibuildPackage: dibuildPackage),
+            "Sources/Greeter/Greeting.swift":
+                "import DIRuntime\n\nfinal class Greeting: Component {\n    let text = \"hello\"\n\n    init() {}\n}\n",
+            "Sources/Greeter/main.swift":
+                "import DIRuntime\n\nAppContext.shared.load([GreeterFactory.self])\n"
+                + "print(AppContext.shared.get(Greeting.self)?.text ?? \"not registered\")\n",
+        ])
+        let scratch = Self.root + "/scratch-config-less"
+        let built = try ToolRun.run(["swift", "build", "--scratch-path", scratch], in: package.path, seconds: 900)
+        try #require(built.status == 0, "\(built.output)")
+        #expect(built.output.contains("] dibuild Greeter\n"), "\(built.output)")
+        let run = try ToolRun.run([scratch + "/debug/Greeter"], in: package.path, seconds: 60)
+        #expect(run.output == "hello\n")
+    }
+
+    private static func configLessManifest(dibuildPackage: String) -> String {
+        let identity = URL(fileURLWithPath: dibuildPackage).lastPathComponent
+        return """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Greeter",
+                dependencies: [.package(path: "\(dibuildPackage)")],
+                targets: [
+                    .executableTarget(
+                        name: "Greeter", dependencies: [.product(name: "DIRuntime", package: "\(identity)")],
+                        plugins: [.plugin(name: "DIBuildPlugin", package: "\(identity)")])
+                ]
+            )
+
+            """
     }
 
     private func buildFollowsEveryKindOfChange(dibuildPackage: String, scratch: String) throws {
