@@ -23,7 +23,7 @@ struct DIBuildPlugin: BuildToolPlugin {
         } else {
             selection = ["--include", module.directoryURL.path]
         }
-        selection += Self.configurationProperties()
+        selection += Self.configurationProperties(package: context.package.directoryURL)
         let arguments =
             ["build"] + selection + [
                 "-o", factory.path, "--cache-dir", work.appending(path: "cache").path, "--no-resolve",
@@ -38,14 +38,16 @@ struct DIBuildPlugin: BuildToolPlugin {
         ]
     }
 
-    /// `DIBUILD_PROPERTIES`, a list of property files or globs separated by `:`, applied after the
-    /// config's. Build-tool plugins are not told the build configuration, so this is how a debug and a
-    /// release build pick different files; a changed value changes the command, so SwiftPM reruns it.
-    private static func configurationProperties() -> [String] {
+    /// `DIBUILD_PROPERTIES`, a list of property files or globs separated by `:` (relative ones to the
+    /// package directory), applied after the config's. Build-tool plugins are not told the build
+    /// configuration, so this is how a debug and a release build pick different files; a changed value
+    /// changes the command, so SwiftPM reruns it.
+    private static func configurationProperties(package: URL) -> [String] {
         guard let value = ProcessInfo.processInfo.environment["DIBUILD_PROPERTIES"], !value.isEmpty else {
             return []
         }
-        return ["--property"] + value.split(separator: ":").map(String.init)
+        let paths = value.split(separator: ":").map(String.init)
+        return ["--property"] + paths.map { $0.hasPrefix("/") ? $0 : package.appending(path: $0).path }
     }
 
     /// What `dibuild build --print-inputs` lists for the same arguments, or nil if it failed (the build

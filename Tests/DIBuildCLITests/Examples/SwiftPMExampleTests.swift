@@ -105,6 +105,15 @@ import Testing
         try workspace.waitForNewerTimestamps()
         try workspace.remove(ExampleApp.missingDependency)
         try example.build(expecting: expected, rerunsDibuild: true)
+
+        // Per-configuration property files come from DIBUILD_PROPERTIES, applied after the config's; the
+        // changed command reruns dibuild.
+        try workspace.write("logging:\n  sink: console\n", to: "release.yml")
+        let release = try example.swiftBuild(properties: workspace.root + "/release.yml")
+        try #require(release.status == 0, "\(release.output)")
+        #expect(release.output.contains(Example.dibuildStep), "\(release.output)")
+        let app = try ToolRun.run([example.scratch + "/debug/App"], in: example.directory, seconds: 60)
+        #expect(app.output == ExampleApp.replacingLine("logger", with: "console", in: expected))
     }
 
     /// The copy of examples/swiftpm and examples/app, and one scratch folder.
@@ -126,10 +135,10 @@ import Testing
             try Shell.require(["cp", "-pR"] + entries + [directory])
         }
 
-        func swiftBuild(seconds: Int = 900) throws -> Shell.Outcome {
-            try ToolRun.run(
-                ["env", "DIBUILD_PACKAGE=" + dibuildPackage, "swift", "build", "--scratch-path", scratch],
-                in: directory, seconds: seconds)
+        func swiftBuild(seconds: Int = 900, properties: String = "") throws -> Shell.Outcome {
+            let environment = ["DIBUILD_PACKAGE=" + dibuildPackage, "DIBUILD_PROPERTIES=" + properties]
+            return try ToolRun.run(
+                ["env"] + environment + ["swift", "build", "--scratch-path", scratch], in: directory, seconds: seconds)
         }
 
         /// The bytes and mtime of the factory the plugin wrote (the one file of that name in its outputs).
