@@ -44,7 +44,7 @@ fuzz: fuzz-build
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests
+	$(SWIFT) format lint --strict -r Sources Plugins Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests
 
 build: system-packages
 	$(SWIFT) build --product dibuild
