@@ -20,6 +20,8 @@ variant="dibuild-$version-$triple"
 rm -rf "$package" "$output/dibuild.artifactbundle.zip"
 mkdir -p "$bundle/$variant/bin" "$package/Sources" "$package/Plugins"
 cp "$dibuild" "$bundle/$variant/bin/dibuild"
+# Debug information is most of a release build's size; users get it from a source build.
+if command -v strip >/dev/null 2>&1; then strip "$bundle/$variant/bin/dibuild"; fi
 cat > "$bundle/info.json" <<JSON
 {
   "schemaVersion": "1.0",
