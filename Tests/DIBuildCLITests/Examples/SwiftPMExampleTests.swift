@@ -80,6 +80,7 @@ import Testing
         // next build does not run dibuild again.
         try FileManager.default.removeItem(atPath: example.pluginOutputs)
         try example.build(expecting: expected, rerunsDibuild: true)
+        try example.expectDeclaredInputsAreThePrintedInputs()
 
         // A non-DI edit reruns dibuild, which leaves the factory's bytes (and mtime) alone.
         let factory = try example.factorySnapshot()
@@ -151,6 +152,30 @@ import Testing
                 return [try String(contentsOfFile: path, encoding: .utf8), "\(modified?.timeIntervalSince1970 ?? 0)"]
             }
             throw ExampleError("no AppLibraryFactory.swift below \(pluginOutputs)")
+        }
+
+        /// The inputs of the plugin's command in SwiftPM's build manifest are the dibuild executable and
+        /// exactly what `dibuild build --print-inputs` prints for the example.
+        func expectDeclaredInputsAreThePrintedInputs() throws {
+            let manifest = try String(contentsOfFile: scratch + "/debug.yaml", encoding: .utf8)
+            let lines = manifest.split(separator: "\n")
+            let command = try #require(lines.firstIndex { $0.hasPrefix("  \"dibuild AppLibrary-") })
+            let inputsLine = try #require(lines[command...].first { $0.hasPrefix("    inputs: ") })
+            let declared = try JSONDecoder().decode([String].self, from: Data(inputsLine.dropFirst(12).utf8))
+            let printed = try DibuildProcess.run(
+                ["build", "--config", "deli.yml", "--target", "AppLibrary", "-o", "unused.swift", "--print-inputs"],
+                in: directory)
+            try #require(printed.status == 0, "\(printed.stderr)")
+            let listed = Set(
+                printed.stdout.split(separator: "\n").map {
+                    URL(fileURLWithPath: directory + "/" + $0).standardized.path
+                })
+            // Besides those, only the executable (`dibuild`, or `dibuild-tool` when built from source).
+            let executables = Set(declared).subtracting(listed)
+            #expect(listed.isSubset(of: Set(declared)))
+            #expect(executables.count == 1, "\(executables)")
+            #expect(executables.allSatisfy { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("dibuild") })
+            #expect(listed.contains(checkout.app + "/Sources/Books/Comics"))
         }
 
         /// Builds, checks the app's whole output, and that the next build does not run dibuild.
