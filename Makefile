@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
 
-.PHONY: demo test tsan fuzz fuzz-build build lint docs system-packages
+.PHONY: demo test tsan fuzz fuzz-build build lint docs artifactbundle system-packages
 
 demo: build
 	ninja -C examples/ninja run
@@ -44,7 +44,7 @@ fuzz: fuzz-build
 
 # Tests/Fixtures holds scanner inputs with deliberate formatting and syntax errors: not linted.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests Tests/TestSupport
+	$(SWIFT) format lint --strict -r Sources Plugins Tests/DIEngineTests Tests/DIRuntimeTests Tests/DeliCompatibilityTests Tests/DIBuildCLITests Tests/TestSupport
 
 # docs/diagnostics.md is generated from the diagnostics catalogue (a test fails when it is out of date).
 docs: build
@@ -52,6 +52,13 @@ docs: build
 
 build: system-packages
 	$(SWIFT) build --product dibuild
+
+# A release dibuild (Swift runtime linked statically) as a SwiftPM artifact bundle, in
+# .build/artifactbundle: the zip and its checksum for `.binaryTarget(url:checksum:)`, and dibuild-plugin/,
+# a package with DIRuntime and the DIBuildPlugin running that binary (Plugins/ArtifactBundle/make-bundle.sh).
+artifactbundle: system-packages
+	$(SWIFT) build -c release --product dibuild --static-swift-stdlib
+	sh Plugins/ArtifactBundle/make-bundle.sh "$$($(SWIFT) build -c release --show-bin-path)/dibuild" .build/artifactbundle
 
 system-packages:
 	@command -v dpkg >/dev/null 2>&1 || exit 0; \

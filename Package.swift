@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "dibuild", targets: ["dibuild"]),
         .library(name: "DIEngine", targets: ["DIEngine"]),
         .library(name: "DIRuntime", targets: ["DIRuntime"]),
+        .plugin(name: "DIBuildPlugin", targets: ["DIBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -42,6 +43,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Generates a target's factory with dibuild as a build command (Plugins/DIBuildPlugin).
+        .plugin(name: "DIBuildPlugin", capability: .buildTool(), dependencies: ["dibuild"]),
         // Scratch directories and the process runner, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DIEngineTests", dependencies: ["DIEngine", "TestSupport"]),

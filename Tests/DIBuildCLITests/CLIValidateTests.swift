@@ -65,9 +65,11 @@ import Testing
         #expect(
             outcome.stdout == """
                 Config/app.yml
+                Extra
                 Extra/a.yml
                 Extra/b.yml
                 Extra/c.json
+                Sources
                 Sources/Greeter.swift
                 deli.yml
 
@@ -102,7 +104,7 @@ import Testing
         let outcome = try DibuildProcess.run(
             ["validate", "--include", "Sources", "--property", "Config/app.yml", "--print-inputs"], in: project.path)
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "Config/app.yml\nSources/Greeter.swift\n")
+        #expect(outcome.stdout == "Config/app.yml\nSources\nSources/Greeter.swift\n")
     }
 
     @Test func colorIsUsedOnlyWhenAskedForOrForced() throws {

@@ -90,8 +90,8 @@ struct InputCollection {
         }
     }
 
-    /// `--print-inputs`: config files, property files, resolved files and sources of every target,
-    /// one display path per line, sorted, without duplicates.
+    /// `--print-inputs`: what the depfile lists — config files, property files, resolved files, sources
+    /// and every directory walked — of every target, one display path per line, sorted, no duplicates.
     var inputListing: String {
         var paths = Set<String>()
         for target in targets {
@@ -99,6 +99,7 @@ struct InputCollection {
             paths.formUnion(target.inventory.propertyFiles)
             paths.formUnion(target.inventory.resolvedFiles)
             paths.formUnion(target.inventory.sources)
+            paths.formUnion(target.inventory.directories)
         }
         return ByteOrder.sorted(Array(paths)).map { $0 + "\n" }.joined()
     }

@@ -1,0 +1,3 @@
+import AppLibrary
+
+print(AppEntry.report(), terminator: "")
