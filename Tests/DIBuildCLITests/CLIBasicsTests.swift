@@ -1,5 +1,6 @@
-import DIEngine
 import Testing
+
+@testable import DIEngine
 
 @Suite struct CLIBasicsTests {
     @Test func versionPrintsTheVersionOnStdout() throws {

@@ -1,12 +1,12 @@
 /// Why binary data could not be decoded (or a value could not be encoded). Never a crash: every length and
 /// count read from the input is checked against the bytes that remain before anything is allocated.
-public enum BinaryCodingError: Error, Sendable, Equatable, CustomStringConvertible {
+enum BinaryCodingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input ended in the middle of a value.
     case truncated
     /// A value is out of range or malformed.
     case invalid(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .truncated: "unexpected end of data"
         case .invalid(let what): "invalid data: \(what)"

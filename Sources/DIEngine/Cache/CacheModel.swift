@@ -1,13 +1,13 @@
 /// What a cache must have been written by to be usable (`docs/cache-format.md`). Any
 /// difference makes the whole cache stale.
-public struct CacheIdentity: Sendable, Equatable {
-    public var toolVersion: String
-    public var schemaVersion: Int
-    public var runtimeModule: String
+struct CacheIdentity: Sendable, Equatable {
+    var toolVersion: String
+    var schemaVersion: Int
+    var runtimeModule: String
     /// The `--define` set, once there is one; sorted by the caller.
-    public var defines: [String]
+    var defines: [String]
 
-    public init(
+    init(
         toolVersion: String, runtimeModule: String, schemaVersion: Int = FileFacts.schemaVersion,
         defines: [String] = []
     ) {
@@ -19,21 +19,21 @@ public struct CacheIdentity: Sendable, Equatable {
 }
 
 /// The cached state of one source file, keyed by its absolute lexically normalised path.
-public struct CacheEntry: Sendable, Equatable {
+struct CacheEntry: Sendable, Equatable {
     /// Size, mtime and inode when the content was last read.
-    public var status: FileStatus
-    public var contentHash: UInt64
+    var status: FileStatus
+    var contentHash: UInt64
     /// Set when the mtime was racy (less than 2 s before the read), so the next run hashes the file.
-    public var needsVerification: Bool
+    var needsVerification: Bool
     /// The file's `FileFacts` as `FactsCodec` encodes them; decoded only on demand. Empty while the facts
     /// of a lazily loaded cache have not been read (`SourceCache.loadFacts`).
-    public var encodedFacts: ArraySlice<UInt8>
+    var encodedFacts: ArraySlice<UInt8>
     /// xxh3-64 of `encodedFacts`, kept in the stat table so that a run can tell whether a file's facts
     /// changed without reading any facts.
-    public var factsHash: UInt64
+    var factsHash: UInt64
 
     /// `factsHash` defaults to the hash of `encodedFacts`.
-    public init(
+    init(
         status: FileStatus, contentHash: UInt64, needsVerification: Bool, encodedFacts: ArraySlice<UInt8>,
         factsHash: UInt64? = nil
     ) {
@@ -61,28 +61,23 @@ public struct CacheEntry: Sendable, Equatable {
 
 /// What the previous successful run produced from which inputs, so that a run whose inputs digest is
 /// unchanged can skip decoding facts, linking and generation. The payload is opaque to the cache.
-public struct RunRecord: Sendable, Equatable {
-    public var inputsDigest: UInt64
-    public var payload: [UInt8]
-
-    public init(inputsDigest: UInt64, payload: [UInt8] = []) {
-        self.inputsDigest = inputsDigest
-        self.payload = payload
-    }
+struct RunRecord: Sendable, Equatable {
+    var inputsDigest: UInt64
+    var payload: [UInt8] = []
 }
 
 /// Counters for `-v`: `N files: C from cache, H hashed, S scanned`.
-public struct CacheStatistics: Sendable, Equatable, CustomStringConvertible {
+struct CacheStatistics: Sendable, Equatable, CustomStringConvertible {
     /// Files looked up (each is stat'd once).
-    public var files = 0
+    var files = 0
     /// Files whose facts came from the cache, on the fast or the slow path.
-    public var fromCache = 0
+    var fromCache = 0
     /// Files whose content was read and hashed (every file not taken on the fast path).
-    public var hashed = 0
+    var hashed = 0
     /// Files whose facts were produced by the scanner and stored.
-    public var scanned = 0
+    var scanned = 0
 
-    public init() {}
+    init() {}
 
-    public var description: String { "\(files) files: \(fromCache) from cache, \(hashed) hashed, \(scanned) scanned" }
+    var description: String { "\(files) files: \(fromCache) from cache, \(hashed) hashed, \(scanned) scanned" }
 }

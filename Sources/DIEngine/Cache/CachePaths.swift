@@ -40,13 +40,13 @@ enum AbsolutePath {
 
 extension SourceCache {
     /// `<Target>.dicache`, the target name sanitised like a class name.
-    public static func fileName(forTarget target: String) -> String {
+    static func fileName(forTarget target: String) -> String {
         let name = ClassName.sanitize(target)
         return (name.isEmpty ? ClassName.fallback : name) + ".dicache"
     }
 
     /// `<cache dir>/<Target>.dicache`, as a display path.
-    public static func filePath(cacheDirectory: String, target: String) -> String {
+    static func filePath(cacheDirectory: String, target: String) -> String {
         DisplayPath.join(cacheDirectory, fileName(forTarget: target))
     }
 }

@@ -1,15 +1,15 @@
 import Dispatch
 
 /// The stat and hash of a file that must be scanned, kept until its facts are stored.
-public struct PendingEntry: Sendable, Equatable {
-    public var status: FileStatus
-    public var contentHash: UInt64
-    public var needsVerification: Bool
+struct PendingEntry: Sendable, Equatable {
+    var status: FileStatus
+    var contentHash: UInt64
+    var needsVerification: Bool
 }
 
 /// What the cache knows about one source file of the run.
-public struct FileLookup: Sendable {
-    public enum Outcome: Sendable {
+struct FileLookup: Sendable {
+    enum Outcome: Sendable {
         /// Unchanged: the stored facts, still encoded (`SourceCache.facts(of:)` decodes them).
         case cached(ArraySlice<UInt8>)
         /// New or changed: the bytes just read (scan them; the file is not read twice).
@@ -19,15 +19,15 @@ public struct FileLookup: Sendable {
     }
 
     /// Display path, as given to `lookup`.
-    public let path: String
+    let path: String
     /// Absolute lexically normalised path, the cache key.
-    public let key: String
-    public let outcome: Outcome
+    let key: String
+    let outcome: Outcome
     /// The entry kept in the cache for a cached file.
     let entry: CacheEntry?
 
     /// xxh3-64 of the content; nil when unreadable.
-    public var contentHash: UInt64? {
+    var contentHash: UInt64? {
         switch outcome {
         case .cached: entry?.contentHash
         case .needsScan(_, let pending): pending.contentHash
@@ -36,7 +36,7 @@ public struct FileLookup: Sendable {
     }
 
     /// `I01` for an unreadable file.
-    public var diagnostic: Diagnostic? {
+    var diagnostic: Diagnostic? {
         guard case .unreadable(let error) = outcome else { return nil }
         return Diagnostic(.cannotRead, path, error.reason)
     }
@@ -50,7 +50,7 @@ extension SourceCache {
     /// Unless `detailNeeded` (other facts of the run may register or depend), cached files are decoded
     /// without their DI detail when no file of the run has a DI fact (`FileFacts.mayRegisterOrDepend`):
     /// the link stage then looks at nothing but the interface.
-    public mutating func resolveFacts(
+    mutating func resolveFacts(
         _ lookups: [FileLookup], detailNeeded: Bool = true,
         scan: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> FileFacts
     ) -> [FileFacts?] {

@@ -7,14 +7,14 @@ import CXXHash
 #endif
 
 /// xxh3-64 content fingerprints (libxxhash).
-public enum Fingerprint {
+enum Fingerprint {
     /// xxh3-64 of a byte buffer.
-    public static func xxh3(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    static func xxh3(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         XXH3_64bits(bytes.baseAddress, bytes.count)
     }
 
     /// xxh3-64 of any contiguous bytes (`[UInt8]`, `ArraySlice<UInt8>`, `Data`…).
-    public static func xxh3<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    static func xxh3<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
         if let hash = bytes.withContiguousStorageIfAvailable({ xxh3(UnsafeRawBufferPointer($0)) }) {
             return hash
         }
@@ -22,7 +22,7 @@ public enum Fingerprint {
     }
 
     /// xxh3-64 of a file's content, read in fixed-size chunks so large files are never copied whole.
-    public static func xxh3(fileAt path: String) throws(FileSystemError) -> UInt64 {
+    static func xxh3(fileAt path: String) throws(FileSystemError) -> UInt64 {
         let file = try OpenFile(path: path)
         defer { file.close() }
         var hasher = XXH3Hasher()
@@ -40,10 +40,10 @@ public enum Fingerprint {
 
 /// Streaming xxh3-64 over several pieces; the result equals `Fingerprint.xxh3` of their concatenation.
 /// Also the way to build a digest from structured data (`update(_:)` for integers and strings).
-public struct XXH3Hasher: ~Copyable {
+struct XXH3Hasher: ~Copyable {
     private let state: OpaquePointer
 
-    public init() {
+    init() {
         // XXH3_createState only fails when malloc fails, which Swift treats as fatal everywhere else too.
         guard let state = XXH3_createState() else { fatalError("out of memory") }
         XXH3_64bits_reset(state)
@@ -52,29 +52,29 @@ public struct XXH3Hasher: ~Copyable {
 
     deinit { XXH3_freeState(state) }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
         XXH3_64bits_update(state, bytes.baseAddress, bytes.count)
     }
 
-    public mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) == nil {
             Array(bytes).withUnsafeBytes { update($0) }
         }
     }
 
     /// A string as its UTF-8 length followed by its bytes, so that consecutive strings cannot run together.
-    public mutating func update(_ string: String) {
+    mutating func update(_ string: String) {
         update(UInt64(string.utf8.count))
         var copy = string
         copy.withUTF8 { update(UnsafeRawBufferPointer($0)) }
     }
 
     /// An integer as 8 little-endian bytes.
-    public mutating func update(_ value: UInt64) {
+    mutating func update(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { update($0) }
     }
 
-    public consuming func finalize() -> UInt64 {
+    consuming func finalize() -> UInt64 {
         XXH3_64bits_digest(state)
     }
 }

@@ -3,7 +3,7 @@ import Dispatch
 extension SourceCache {
     /// `store(_:for:)` for many files at once, encoding the facts on every core. The result equals storing
     /// one by one.
-    public mutating func store(_ facts: [FileFacts], for lookups: [FileLookup]) {
+    mutating func store(_ facts: [FileFacts], for lookups: [FileLookup]) {
         guard facts.count == lookups.count, !facts.isEmpty else { return }
         let encoded = ConcurrentSlots<[UInt8]>(count: facts.count)
         let chunkCount = min(facts.count, 64)

@@ -11,35 +11,35 @@ import Dispatch
 /// A run loads it, calls `lookup(_:)` once with the target's complete source list, decodes the facts of
 /// cached files (`facts(of:)`), scans the others and `store`s their facts, then `save`s it. A cache that
 /// cannot be used is replaced by an empty one, never an error.
-public struct SourceCache: Sendable {
+struct SourceCache: Sendable {
     /// Entries whose mtime is less than this before the lookup are marked for verification.
-    public static let racyInterval: Int64 = 2_000_000_000
+    static let racyInterval: Int64 = 2_000_000_000
 
-    public let identity: CacheIdentity
+    let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
-    public internal(set) var entries: [String: CacheEntry] = [:]
+    internal(set) var entries: [String: CacheEntry] = [:]
     /// The previous run's record, as loaded or last set.
-    public internal(set) var run: RunRecord?
+    internal(set) var run: RunRecord?
     /// Whether `save` has something to write.
-    public internal(set) var hasChanges = false
-    public internal(set) var statistics = CacheStatistics()
+    internal(set) var hasChanges = false
+    internal(set) var statistics = CacheStatistics()
     /// The stored facts of the entries that `lookup` dropped because their file changed or cannot be read
     /// (empty slices until `loadFacts` for a lazily loaded cache), so that a run can tell which files'
     /// facts changed.
-    public internal(set) var displacedFacts: [String: ArraySlice<UInt8>] = [:]
+    internal(set) var displacedFacts: [String: ArraySlice<UInt8>] = [:]
     /// Entries `lookup` dropped because their file is no longer a source of the target.
-    public internal(set) var droppedEntries = 0
+    internal(set) var droppedEntries = 0
     /// Files `lookup` found without an entry.
-    public internal(set) var newFiles = 0
+    internal(set) var newFiles = 0
     /// The stored facts hashes of the entries that `lookup` dropped (like `displacedFacts`, but known
     /// without reading any facts).
-    public internal(set) var displacedFactsHashes: [String: UInt64] = [:]
+    internal(set) var displacedFactsHashes: [String: UInt64] = [:]
     /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
     var lazyFacts: LazyFacts?
     /// The file this cache was loaded from, while `save` may append to it.
     var journalTarget: JournalTarget?
 
-    public init(identity: CacheIdentity) {
+    init(identity: CacheIdentity) {
         self.identity = identity
     }
 
@@ -51,7 +51,7 @@ public struct SourceCache: Sendable {
     /// (no note when the file does not exist yet). With `lazyFacts`, only the head (identity, run record,
     /// stat table) and the journal are read and checked; `loadFacts()` reads the facts blobs when they are
     /// needed. A journal that ends in a torn or corrupt record is used up to that record (with a note).
-    public static func load(
+    static func load(
         from path: String, identity: CacheIdentity, lazyFacts: Bool = false
     ) -> (cache: SourceCache, note: String?) {
         var cache = SourceCache(identity: identity)
@@ -133,7 +133,7 @@ public struct SourceCache: Sendable {
 
     /// Reads the facts blobs that a lazy `load` left out. On failure (the file was damaged after its head)
     /// every entry is dropped, so that every file is read and scanned again, and the returned note says why.
-    public mutating func loadFacts() -> String? {
+    mutating func loadFacts() -> String? {
         guard let lazy = lazyFacts else { return nil }
         lazyFacts = nil
         let range = lazy.head.blobsRange
@@ -168,7 +168,7 @@ public struct SourceCache: Sendable {
     }
 
     /// The lookups with the facts blobs of cached files as they are now (after `loadFacts`).
-    public func refreshed(_ lookups: [FileLookup]) -> [FileLookup] {
+    func refreshed(_ lookups: [FileLookup]) -> [FileLookup] {
         lookups.map { lookup in
             guard case .cached = lookup.outcome, let entry = entries[lookup.key] else { return lookup }
             return FileLookup(path: lookup.path, key: lookup.key, outcome: .cached(entry.encodedFacts), entry: entry)
@@ -181,7 +181,7 @@ public struct SourceCache: Sendable {
     /// The files are stat'd (and read where needed) on every core; the cache is updated afterwards.
     /// `statuses`, when given, are the files' stats as the inventory's walk took them (nil where it took
     /// none): a file is then not stat'd again.
-    public mutating func lookup(
+    mutating func lookup(
         _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
@@ -295,12 +295,12 @@ public struct SourceCache: Sendable {
 
     /// Decodes the facts of a cached file. Throws `BinaryCodingError` if the stored bytes are damaged;
     /// rescan the file then (`resolveFacts` does).
-    public func facts(of encodedFacts: ArraySlice<UInt8>) throws(BinaryCodingError) -> FileFacts {
+    func facts(of encodedFacts: ArraySlice<UInt8>) throws(BinaryCodingError) -> FileFacts {
         try FactsReader.read(encodedFacts)
     }
 
     /// Records freshly scanned facts for a file that `lookup` reported as `.needsScan`.
-    public mutating func store(_ facts: FileFacts, for lookup: FileLookup) {
+    mutating func store(_ facts: FileFacts, for lookup: FileLookup) {
         guard case .needsScan(_, let pending) = lookup.outcome else { return }
         statistics.scanned += 1
         let encoded = FactsCodec.encode(facts)
@@ -315,7 +315,7 @@ public struct SourceCache: Sendable {
     /// file it was loaded from when that file is intact and its journal small (`CacheJournal`), else as a
     /// whole new file renamed over the old one (which also compacts the journal). A failure is returned as
     /// warning `O03` and leaves any previous cache file intact.
-    public mutating func save(to path: String) -> Diagnostic? {
+    mutating func save(to path: String) -> Diagnostic? {
         guard hasChanges else { return nil }
         if appendJournal(to: path) {
             hasChanges = false
@@ -387,7 +387,7 @@ public struct SourceCache: Sendable {
     }
 
     /// The bytes of the cache file.
-    public func encoded() -> [UInt8] {
+    func encoded() -> [UInt8] {
         var cache = self
         _ = cache.loadFacts()
         return CacheFileFormat.encode(
@@ -398,7 +398,7 @@ public struct SourceCache: Sendable {
     /// `clean`: deletes the cache file, then its directory if that is left empty. Returns whether a file
     /// was deleted; a missing file is not an error.
     @discardableResult
-    public static func delete(at path: String) throws(FileSystemError) -> Bool {
+    static func delete(at path: String) throws(FileSystemError) -> Bool {
         guard unlink(path) == 0 else {
             if errno == ENOENT { return false }
             throw FileSystemError(path: path, code: errno)
@@ -409,7 +409,7 @@ public struct SourceCache: Sendable {
     }
 
     /// Records the run's inputs digest and payload for the next run.
-    public mutating func record(_ run: RunRecord) {
+    mutating func record(_ run: RunRecord) {
         if run != self.run { hasChanges = true }
         self.run = run
     }

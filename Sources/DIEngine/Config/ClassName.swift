@@ -1,11 +1,11 @@
 /// The factory class name rules: a target name made a Swift type name.
-public enum ClassName {
-    public static let fallback = "DeliFactory"
+enum ClassName {
+    static let fallback = "DeliFactory"
 
     /// A leading run of characters outside `[A-Za-z_]` becomes one `_`, every other run outside
     /// `[A-Za-z0-9_]` becomes one `_`, then the first character is upper-cased
     /// (`my-factory` → `My_factory`, `123abc` → `_abc`, `Fábrica` → `F_brica`).
-    public static func sanitize(_ name: String) -> String {
+    static func sanitize(_ name: String) -> String {
         var result = ""
         var inLeadingRun = true
         var inRun = false

@@ -1,13 +1,13 @@
 /// The config stage: locates `deli.yml`, reads it, selects targets and
 /// combines each with the command line into `TargetSettings`.
-public enum ConfigLoader {
+enum ConfigLoader {
     /// The settings of every selected target, in `target` list order (one implicit target in
     /// config-less mode), and every configuration diagnostic. When a diagnostic is an error the targets
     /// must not be used: the run stops before scanning.
     ///
     /// `currentDirectory` is the directory relative command-line paths (and display paths) start from;
     /// it is only used to reach the file system, never spelled into a display path.
-    public static func resolveTargets(
+    static func resolveTargets(
         _ overrides: ConfigOverrides, currentDirectory: String
     ) -> (targets: [TargetSettings], diagnostics: [Diagnostic]) {
         let configPath =

@@ -1,10 +1,10 @@
 /// Display paths: how paths are spelled in diagnostics, depfiles and
 /// `--print-inputs`. Purely lexical — the file system is never consulted, and `..` is kept because
 /// resolving it lexically would be wrong across symbolic links.
-public enum DisplayPath {
+enum DisplayPath {
     /// Removes `.` components, duplicate and trailing `/`; keeps `..`. An empty result is `.`;
     /// an absolute path stays absolute (`/` for the root).
-    public static func normalize(_ path: String) -> String {
+    static func normalize(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         let joined = components.joined(separator: "/")
@@ -13,13 +13,13 @@ public enum DisplayPath {
     }
 
     /// `relative` joined onto `base` (both as spelled) and normalised; an absolute `relative` ignores `base`.
-    public static func join(_ base: String, _ relative: String) -> String {
+    static func join(_ base: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || base.isEmpty { return normalize(relative) }
         return normalize(base + "/" + relative)
     }
 
     /// The directory containing the file `path`, as a display path (`.` when `path` has no directory part).
-    public static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         let normalized = normalize(path)
         guard let slash = normalized.lastIndex(of: "/") else { return "." }
         if slash == normalized.startIndex { return "/" }
@@ -27,7 +27,7 @@ public enum DisplayPath {
     }
 
     /// The last component of `path` (empty for `/`).
-    public static func lastComponent(of path: String) -> String {
+    static func lastComponent(of path: String) -> String {
         let normalized = normalize(path)
         guard let slash = normalized.lastIndex(of: "/") else { return normalized }
         return String(normalized[normalized.index(after: slash)...])

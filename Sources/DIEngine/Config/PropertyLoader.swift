@@ -1,9 +1,9 @@
 /// Loads property files and folds them into one tree.
-public enum PropertyLoader {
+enum PropertyLoader {
     /// Merges `files` (display paths in application order) left to right. A file listed several times is
     /// parsed once and applied at every position; a file with errors contributes nothing. Relative paths
     /// are opened relative to `currentDirectory` when given, else the process's.
-    public static func load(
+    static func load(
         _ files: [String], currentDirectory: String? = nil
     ) -> (tree: PropertyNode, diagnostics: [Diagnostic]) {
         var parsed: [String: PropertyNode?] = [:]

@@ -1,5 +1,5 @@
 /// The result of evaluating a property path against a property tree.
-public enum PropertyLookup: Equatable, Sendable {
+enum PropertyLookup: Equatable, Sendable {
     case found(PropertyNode)
     case notFound
     /// The path is not well-formed; the payload is the `S39` reason text.
@@ -8,16 +8,16 @@ public enum PropertyLookup: Equatable, Sendable {
 
 /// The property path evaluator (keys, `[…]`, quotes). It must stay the same algorithm as the runtime's
 /// `getProperty`, character by character, so the build-time checks agree with what the app will see.
-public enum PropertyPath {
+enum PropertyPath {
     /// The `S39` reason (`unterminated quote`, `']' without '['`, …) or nil when `path` is well-formed.
-    public static func syntaxError(in path: String) -> String? {
+    static func syntaxError(in path: String) -> String? {
         if case .malformed(let reason) = evaluate(path, root: nil) { return reason }
         return nil
     }
 
     /// Looks `path` up in `root`. A malformed path is reported as such even when an earlier step of the
     /// walk already left the tree, because syntax errors do not depend on the data.
-    public static func lookup(_ path: String, in root: PropertyNode) -> PropertyLookup {
+    static func lookup(_ path: String, in root: PropertyNode) -> PropertyLookup {
         evaluate(path, root: root)
     }
 

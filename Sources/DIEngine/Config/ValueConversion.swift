@@ -1,14 +1,14 @@
 /// The conversion checks of property values: a typed property use is valid when the runtime's
 /// standard-library conversion of the emitted text would succeed, so the same initialisers are applied here.
-public enum ValueConversion {
+enum ValueConversion {
     /// Every declared type a property value can be converted to.
-    public static let supportedTypes: Set<String> = [
+    static let supportedTypes: Set<String> = [
         "String", "Bool", "Int", "Int8", "Int16", "Int32", "Int64",
         "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
     ]
 
     /// Whether `scalar`'s emitted text converts to `swiftType`; false for unsupported types.
-    public static func converts(_ scalar: PropertyScalar, to swiftType: String) -> Bool {
+    static func converts(_ scalar: PropertyScalar, to swiftType: String) -> Bool {
         let text = scalar.emittedText
         switch swiftType {
         case "String": return true

@@ -1,5 +1,5 @@
 /// Why a YAML file could not be turned into a node tree.
-public enum YAMLLoadError: Error, Equatable, Sendable {
+enum YAMLLoadError: Error, Equatable, Sendable {
     /// The file cannot be read (`I01`).
     case unreadable(path: String, reason: String)
     /// libyaml (or alias/merge expansion) rejected the text (`I08`).
@@ -8,7 +8,7 @@ public enum YAMLLoadError: Error, Equatable, Sendable {
     case multipleDocuments(path: String, line: Int, column: Int)
 
     /// The catalogue diagnostic; a config file with several documents is an `I08` parse error.
-    public var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         switch self {
         case .unreadable(let path, let reason):
             Diagnostic(.cannotRead, path, reason)

@@ -1,25 +1,19 @@
 /// How a YAML scalar was written; only plain scalars are resolved by the core schema.
-public enum YAMLScalarStyle: Sendable, Equatable {
+enum YAMLScalarStyle: Sendable, Equatable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }
 
 /// A scalar as libyaml delivered it: its text (escapes processed), its style and its tag, if any
 /// (`!!str` arrives as `tag:yaml.org,2002:str`).
-public struct YAMLScalar: Sendable, Equatable {
-    public var text: String
-    public var style: YAMLScalarStyle
-    public var tag: String?
-
-    public init(text: String, style: YAMLScalarStyle, tag: String? = nil) {
-        self.text = text
-        self.style = style
-        self.tag = tag
-    }
+struct YAMLScalar: Sendable, Equatable {
+    var text: String
+    var style: YAMLScalarStyle
+    var tag: String? = nil
 
     static let stringTag = "tag:yaml.org,2002:str"
 
     /// The type under the YAML 1.2 core schema: quoted, literal, folded and `!!str` scalars are strings.
-    public var kind: ScalarKind {
+    var kind: ScalarKind {
         style == .plain && tag != Self.stringTag ? YAMLCoreSchema.kind(ofPlain: text) : .string
     }
 
@@ -29,26 +23,26 @@ public struct YAMLScalar: Sendable, Equatable {
 
 /// One node of a parsed YAML document with anchors, aliases and `<<` merge keys already expanded.
 /// `line` and `column` are 1-based; the column counts UTF-8 bytes.
-public struct YAMLNode: Sendable, Equatable {
-    public struct Pair: Sendable, Equatable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+struct YAMLNode: Sendable, Equatable {
+    struct Pair: Sendable, Equatable {
+        var key: YAMLNode
+        var value: YAMLNode
     }
 
-    public indirect enum Value: Sendable, Equatable {
+    indirect enum Value: Sendable, Equatable {
         case scalar(YAMLScalar)
         case sequence([YAMLNode])
         /// Pairs in document order (own keys first, then keys merged in through `<<`).
         case mapping([Pair])
     }
 
-    public var value: Value
-    public var line: Int
-    public var column: Int
+    var value: Value
+    var line: Int
+    var column: Int
     /// Number of nodes in this subtree, to bound alias expansion.
     var size: Int
 
-    public init(_ value: Value, line: Int, column: Int) {
+    init(_ value: Value, line: Int, column: Int) {
         self.value = value
         self.line = line
         self.column = column
@@ -59,12 +53,12 @@ public struct YAMLNode: Sendable, Equatable {
         }
     }
 
-    public var scalar: YAMLScalar? {
+    var scalar: YAMLScalar? {
         if case .scalar(let scalar) = value { return scalar }
         return nil
     }
 
-    public func location(in path: String) -> SourceLocation {
+    func location(in path: String) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }
 }

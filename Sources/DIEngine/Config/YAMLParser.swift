@@ -2,16 +2,16 @@ import CYaml
 
 /// Parses one YAML stream with libyaml's event API into a `YAMLNode` tree: anchors
 /// and aliases expanded under a node budget, `<<` merge keys applied, at most one document.
-public enum YAMLParser {
+enum YAMLParser {
     /// Expanded nodes allowed per file, so an alias bomb fails fast instead of exhausting memory.
-    public static let maximumNodeCount = 1_000_000
+    static let maximumNodeCount = 1_000_000
     /// Nesting allowed per file; later stages walk the tree recursively.
-    public static let maximumDepth = 1_000
+    static let maximumDepth = 1_000
 
     /// Reads and parses the file `path` (a display path, resolved against `currentDirectory` when
     /// relative and a directory is given). `.json` files get their surrogate pairs rewritten first.
     /// Returns nil for a stream without a document.
-    public static func parseFile(_ path: String, currentDirectory: String? = nil) -> Result<YAMLNode?, YAMLLoadError> {
+    static func parseFile(_ path: String, currentDirectory: String? = nil) -> Result<YAMLNode?, YAMLLoadError> {
         let location = LocalDisk.fileSystemPath(path, relativeTo: currentDirectory)
         switch LocalDisk.contents(of: location) {
         case .failure(let error):
@@ -23,7 +23,7 @@ public enum YAMLParser {
     }
 
     /// Parses `bytes`; `path` is only used in errors.
-    public static func parse(_ bytes: [UInt8], path: String) -> Result<YAMLNode?, YAMLLoadError> {
+    static func parse(_ bytes: [UInt8], path: String) -> Result<YAMLNode?, YAMLLoadError> {
         let input = UTF16Input.transcoded(bytes)
         if input.isEmpty { return .success(nil) }
         let positions = TextPositions(input)

@@ -1,5 +1,5 @@
 /// Severity of a diagnostic, in the order the report sorts them (errors first).
-public enum Severity: String, Codable, Sendable, Comparable {
+enum Severity: String, Codable, Sendable, Comparable {
     case error
     case warning
     case note
@@ -12,53 +12,48 @@ public enum Severity: String, Codable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A 1-based line and a 1-based column counted in UTF-8 bytes, as swiftc reports them.
-public struct SourcePosition: Hashable, Codable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
+struct SourcePosition: Hashable, Codable, Sendable, Comparable {
+    var line: Int
+    var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }
 
 /// A position in a named file; `path` is a display path (`DisplayPath`).
-public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
-    public var path: String
-    public var position: SourcePosition
+struct SourceLocation: Hashable, Codable, Sendable, Comparable {
+    var path: String
+    var position: SourcePosition
 
-    public init(path: String, position: SourcePosition) {
+    init(path: String, position: SourcePosition) {
         self.path = path
         self.position = position
     }
 
-    public init(path: String, line: Int, column: Int) {
+    init(path: String, line: Int, column: Int) {
         self.init(path: path, position: SourcePosition(line: line, column: column))
     }
 
-    public var line: Int { position.line }
-    public var column: Int { position.column }
+    var line: Int { position.line }
+    var column: Int { position.column }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8) || lhs.path == rhs.path)
             && (lhs.path != rhs.path || lhs.position < rhs.position)
     }
 }
 
 /// A `note:` line attached to a diagnostic.
-public struct DiagnosticNote: Hashable, Codable, Sendable {
-    public var message: String
-    public var location: SourceLocation?
+struct DiagnosticNote: Hashable, Codable, Sendable {
+    var message: String
+    var location: SourceLocation?
 
-    public init(_ message: String, at location: SourceLocation? = nil) {
+    init(_ message: String, at location: SourceLocation? = nil) {
         self.message = message
         self.location = location
     }
@@ -66,14 +61,14 @@ public struct DiagnosticNote: Hashable, Codable, Sendable {
 
 /// One compiler-style diagnostic. `code` is the catalogue ID of `docs/diagnostics.md` (`I06`, `S01`, …);
 /// it is not printed but lets tests and `--werror` logic identify the check.
-public struct Diagnostic: Hashable, Codable, Sendable {
-    public var code: String
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation?
-    public var notes: [DiagnosticNote]
+struct Diagnostic: Hashable, Codable, Sendable {
+    var code: String
+    var severity: Severity
+    var message: String
+    var location: SourceLocation?
+    var notes: [DiagnosticNote]
 
-    public init(
+    init(
         _ code: String,
         _ severity: Severity = .error,
         _ message: String,
@@ -87,13 +82,13 @@ public struct Diagnostic: Hashable, Codable, Sendable {
         self.notes = notes
     }
 
-    public static func error(
+    static func error(
         _ code: String, _ message: String, at location: SourceLocation? = nil, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         Diagnostic(code, .error, message, at: location, notes: notes)
     }
 
-    public static func warning(
+    static func warning(
         _ code: String, _ message: String, at location: SourceLocation? = nil, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         Diagnostic(code, .warning, message, at: location, notes: notes)

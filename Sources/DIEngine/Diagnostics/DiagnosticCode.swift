@@ -1,7 +1,7 @@
 /// The code of every diagnostic dibuild reports: `I` input and configuration, `S` declarations (scan and
 /// link), `L` links, `Y` cycles, `P` properties, `O` output, `W` `dibuild why`. The code is not printed; it
 /// identifies the check for tests and for `dibuild explain`, which prints the entry of `Diagnostics`.
-public enum DiagnosticCode: String, CaseIterable, Codable, Sendable {
+enum DiagnosticCode: String, CaseIterable, Codable, Sendable {
     case i01 = "I01"
     case i02 = "I02"
     case i03 = "I03"
@@ -81,7 +81,7 @@ public enum DiagnosticCode: String, CaseIterable, Codable, Sendable {
 
 /// The pipeline stage that owns a check. Two scanner checks have cases that only the linker can see (a
 /// `.weak` scope or a parameter type given in another declaration); the linker reports those and no other.
-public enum DiagnosticStage: String, Sendable {
+enum DiagnosticStage: String, Sendable {
     case config = "configuration"
     case inventory = "inventory"
     case scan = "scan"
@@ -93,10 +93,10 @@ public enum DiagnosticStage: String, Sendable {
 
 /// One message of the catalogue: its code, severity and text, where `{name}` marks a value filled in at the
 /// place that reports it (in order). Notes are messages of severity `.note` under their diagnostic's code.
-public struct DiagnosticMessage: Sendable {
-    public let code: DiagnosticCode
-    public let severity: Severity
-    public let template: String
+struct DiagnosticMessage: Sendable {
+    let code: DiagnosticCode
+    let severity: Severity
+    let template: String
 
     init(_ code: DiagnosticCode, _ severity: Severity, _ template: String) {
         self.code = code
@@ -108,7 +108,7 @@ public struct DiagnosticMessage: Sendable {
 
     /// The template with its `{…}` slots filled from `values` in order; a name written twice takes one value,
     /// and a value is never re-read as a slot.
-    public func text(_ values: [String]) -> String {
+    func text(_ values: [String]) -> String {
         var out = ""
         var remaining = values[...]
         var filled: [Substring: String] = [:]
@@ -128,7 +128,7 @@ public struct DiagnosticMessage: Sendable {
     }
 
     /// The names of the slots, each once, in the order `text(_:)` takes their values.
-    public var slots: [String] {
+    var slots: [String] {
         var names: [String] = []
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -142,14 +142,14 @@ public struct DiagnosticMessage: Sendable {
 
 extension Diagnostic {
     /// The diagnostic of a catalogue message with its values filled in.
-    public init(
+    init(
         _ message: DiagnosticMessage, _ values: String..., at location: SourceLocation? = nil,
         notes: [DiagnosticNote] = []
     ) {
         self.init(message, values: values, at: location, notes: notes)
     }
 
-    public init(
+    init(
         _ message: DiagnosticMessage, values: [String], at location: SourceLocation? = nil,
         notes: [DiagnosticNote] = []
     ) {
@@ -159,7 +159,7 @@ extension Diagnostic {
 
 extension DiagnosticNote {
     /// The note of a catalogue message (severity `.note`) with its values filled in.
-    public init(_ message: DiagnosticMessage, _ values: String..., at location: SourceLocation? = nil) {
+    init(_ message: DiagnosticMessage, _ values: String..., at location: SourceLocation? = nil) {
         self.init(message.text(values), at: location)
     }
 }

@@ -1,18 +1,18 @@
 /// What `dibuild explain CODE` prints and `docs/diagnostics.md` lists: the owner of a check and why it
 /// exists, with a snippet that triggers it and one that does not.
 public struct DiagnosticEntry: Sendable {
-    public let code: DiagnosticCode
-    public let stage: DiagnosticStage
-    public let title: String
-    public let explanation: String
-    public let wrong: String
-    public let right: String
+    let code: DiagnosticCode
+    let stage: DiagnosticStage
+    let title: String
+    let explanation: String
+    let wrong: String
+    let right: String
 
     /// The messages (and notes) reported under this code.
-    public var messages: [DiagnosticMessage] { Diagnostics.messages.filter { $0.code == code } }
+    var messages: [DiagnosticMessage] { Diagnostics.messages.filter { $0.code == code } }
 
     /// `error`, `warning`, or both (`error or warning`), from the messages of the code.
-    public var severity: String {
+    var severity: String {
         let severities = [Severity.error, .warning].filter { severity in messages.contains { $0.severity == severity } }
         return severities.map(\.rawValue).joined(separator: " or ")
     }
@@ -22,7 +22,7 @@ public struct DiagnosticEntry: Sendable {
 public enum Diagnostics {
     public static let entries: [DiagnosticEntry] = inputEntries + scanEntries + linkEntries + outputEntries
 
-    public static let messages: [DiagnosticMessage] =
+    static let messages: [DiagnosticMessage] =
         DiagnosticMessage.inputMessages + DiagnosticMessage.scanMessages + DiagnosticMessage.linkMessages
         + DiagnosticMessage.outputMessages
 

@@ -1,35 +1,29 @@
 /// Orders, deduplicates and renders diagnostics like a compiler (`path:line:col: error: message`).
-public struct DiagnosticReport: Sendable {
-    public struct Options: Sendable {
-        public var color: Bool
-        public var quiet: Bool
-        public var warningsAsErrors: Bool
-
-        public init(color: Bool = false, quiet: Bool = false, warningsAsErrors: Bool = false) {
-            self.color = color
-            self.quiet = quiet
-            self.warningsAsErrors = warningsAsErrors
-        }
+struct DiagnosticReport: Sendable {
+    struct Options: Sendable {
+        var color: Bool = false
+        var quiet: Bool = false
+        var warningsAsErrors: Bool = false
     }
 
-    public private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
 
-    public init(_ diagnostics: [Diagnostic] = []) {
+    init(_ diagnostics: [Diagnostic] = []) {
         self.diagnostics = diagnostics
     }
 
-    public mutating func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
-    public mutating func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
+    mutating func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    mutating func add(contentsOf more: [Diagnostic]) { diagnostics.append(contentsOf: more) }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Whether the run fails under these options (`--werror` turns warnings into errors).
-    public func fails(with options: Options) -> Bool {
+    func fails(with options: Options) -> Bool {
         hasErrors || (options.warningsAsErrors && diagnostics.contains { $0.severity == .warning })
     }
 
     /// Location-less first, then path (byte order), line, column, severity, message; duplicates once.
-    public func sorted() -> [Diagnostic] {
+    func sorted() -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
         return unique.sorted(by: Self.precedes)
@@ -49,7 +43,7 @@ public struct DiagnosticReport: Sendable {
     }
 
     /// The text to print on stderr, one line per diagnostic or note, each ending in a newline.
-    public func render(_ options: Options) -> String {
+    func render(_ options: Options) -> String {
         var out = ""
         for diagnostic in sorted() {
             var severity = diagnostic.severity

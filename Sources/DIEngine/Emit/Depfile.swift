@@ -1,18 +1,18 @@
 /// A rendered depfile and the diagnostics its paths caused (`O05` errors, `O06` warnings).
-public struct DepfileRendering: Sendable, Equatable {
-    public var text: String
+struct DepfileRendering: Sendable, Equatable {
+    var text: String
     /// The dependencies as listed, unescaped, in order (after `O06` substitution and deduplication).
-    public var listed: [String]
-    public var diagnostics: [Diagnostic]
+    var listed: [String]
+    var diagnostics: [Diagnostic]
 }
 
 /// Make/Ninja depfiles in the GCC/Clang convention.
-public enum Depfile {
+enum Depfile {
     /// One rule `target: deps…`, dependencies sorted by byte order of the unescaped path and deduplicated,
     /// two-space indented, ` \` continuations; `phony` appends an empty rule per dependency (GNU Make).
     /// A path with a newline is dropped with `O05`; one with bytes Ninja or Make misread is replaced by its
     /// nearest readable ancestor directory with `O06`.
-    public static func render(target: String, dependencies: [String], phony: Bool = false) -> DepfileRendering {
+    static func render(target: String, dependencies: [String], phony: Bool = false) -> DepfileRendering {
         var diagnostics: [Diagnostic] = []
         if target.utf8.contains(UInt8(ascii: "\n")) { diagnostics.append(newlineError(target)) }
         var listed = Set<String>()
@@ -52,7 +52,7 @@ public enum Depfile {
 
     /// Space → `\ ` (doubling the backslashes right before it), `#` → `\#`, `$` → `$$`; other bytes,
     /// including other backslashes, unchanged.
-    public static func escape(_ path: String) -> String {
+    static func escape(_ path: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count + 8)
         var trailingBackslashes = 0
@@ -72,7 +72,7 @@ public enum Depfile {
 
     /// Only ASCII letters, digits, `+,/_:.~(){}%=@!-`, space, `#`, `$` and non-ASCII bytes survive both
     /// Ninja's and Make's depfile parsers once escaped.
-    public static func isReadable(_ path: String) -> Bool {
+    static func isReadable(_ path: String) -> Bool {
         path.utf8.allSatisfy { byte in
             byte >= 0x80 || readableASCII[Int(byte)]
         }

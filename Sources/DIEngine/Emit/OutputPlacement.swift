@@ -1,9 +1,9 @@
 /// Where generated files may go without breaking incremental builds.
-public enum OutputPlacement {
+enum OutputPlacement {
     /// `O04` for each written file (the depfile, the cache file) whose directory is itself listed in the
     /// depfile: rewriting the file would update that directory's mtime on every run. Paths are compared
     /// absolute and lexically normalised, so `./a` and `/cwd/a` match; messages keep the spellings given.
-    public static func listedDirectoryWarnings(
+    static func listedDirectoryWarnings(
         writtenFiles: [String], listedPaths: [String],
         workingDirectory: String? = nil
     ) -> [Diagnostic] {

@@ -47,7 +47,7 @@ public struct RunOptions: Sendable, Equatable {
 
 /// What a run produced: the CLI prints `output` on stdout, `errorOutput` on stderr and exits with `status`.
 public struct RunResult: Sendable {
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     public var status: ExitStatus
     /// Progress lines, each starting with `dibuild: `, in the order they happened (empty without `-v`).
     public var verboseLines: [String]

@@ -1,11 +1,11 @@
 /// Renders the generated factory file: a pure function of the linked graph and the
 /// target's naming settings, byte-for-byte deterministic.
-public enum FactoryRenderer {
+enum FactoryRenderer {
     /// The first line of every generated file; the inventory skips files starting with it.
     /// Registrations per `loadChunkN` method; more than this many in `load` itself would be chunked.
-    public static let chunkSize = 50
+    static let chunkSize = 50
 
-    public static func render(
+    static func render(
         _ graph: LinkedGraph, className: String, runtimeModule: String, accessControl: AccessControlSetting?
     ) -> String {
         var writer = CodeWriter()

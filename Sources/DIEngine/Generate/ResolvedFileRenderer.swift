@@ -1,11 +1,11 @@
 /// Renders `Deli.resolved`: this module's registrations, their dependencies and links,
 /// and the merged properties, so that other modules can depend on them.
-public enum ResolvedFileRenderer {
+enum ResolvedFileRenderer {
     /// Deli's format version, kept so that Deli can read the file.
-    public static let version = "0.9.0"
-    public static let format = "dibuild-1"
+    static let version = "0.9.0"
+    static let format = "dibuild-1"
 
-    public static func render(_ graph: LinkedGraph, project: String, reference: String) -> String {
+    static func render(_ graph: LinkedGraph, project: String, reference: String) -> String {
         var writer = CodeWriter(indentUnit: "  ")
         writer.line("VERSION: \(version)")
         writer.line("FORMAT: \(format)")

@@ -1,7 +1,7 @@
 extension GraphExport {
     /// `digraph dibuild { … }`: one node per registration, one edge per (owner, candidate) pair, solid when
     /// any dependency behind it is eager, dashed otherwise; nodes and edges sorted.
-    public static func dot(_ graph: LinkedGraph) -> String {
+    static func dot(_ graph: LinkedGraph) -> String {
         var lines = ["digraph dibuild {"]
         var nodes: [String: String] = [:]
         for registration in sortedRegistrations(graph) {

@@ -5,7 +5,7 @@ public enum GraphExport {
     }
 
     /// `diagnostics` and `title` are used by the HTML page only.
-    public static func render(
+    static func render(
         _ graph: LinkedGraph, as format: Format, diagnostics: [Diagnostic] = [], title: String = ""
     ) -> String {
         switch format {

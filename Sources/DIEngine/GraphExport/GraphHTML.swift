@@ -1,7 +1,7 @@
 extension GraphExport {
     /// One self-contained page (`GraphPageTemplate`) showing the linked graph and every diagnostic of the run
     /// on the node or edge it concerns. Same graph and diagnostics, same bytes.
-    public static func html(_ graph: LinkedGraph, diagnostics: [Diagnostic], title: String) -> String {
+    static func html(_ graph: LinkedGraph, diagnostics: [Diagnostic], title: String) -> String {
         let data = GraphPageData(graph: graph, diagnostics: diagnostics).json.compact
         return GraphPageTemplate.page(title: title, embeddedJSON: scriptSafe(data))
     }

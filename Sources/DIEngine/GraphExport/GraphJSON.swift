@@ -1,7 +1,7 @@
 extension GraphExport {
     /// `{"format": "dibuild-graph-1", "registrations": […], "dependencies": […]}` with keys in the documented
     /// order and two-space indentation.
-    public static func json(_ graph: LinkedGraph) -> String {
+    static func json(_ graph: LinkedGraph) -> String {
         let registrations = sortedRegistrations(graph).map { registration -> JSONValue in
             var fields: [(String, JSONValue)] = [
                 ("id", .string(registration.id.description)),

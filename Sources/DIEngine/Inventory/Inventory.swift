@@ -1,33 +1,22 @@
 /// Every file one target reads, as display paths.
-public struct Inventory: Sendable, Equatable {
+struct Inventory: Sendable, Equatable {
     /// Swift sources to scan: deduplicated, sorted by display path (UTF-8 byte order).
-    public var sources: [String]
+    var sources: [String] = []
     /// Property files in application order; a file listed several times appears at every position.
-    public var propertyFiles: [String]
+    var propertyFiles: [String] = []
     /// `Deli.resolved` files of `dependencies`, in dependency order.
-    public var resolvedFiles: [String]
+    var resolvedFiles: [String] = []
     /// Every directory listed by a walk or a glob expansion: sorted, deduplicated (for the depfile).
-    public var directories: [String]
+    var directories: [String] = []
     /// `I06` (missing literal entry), `I07` (glob without match), `I12` (no sources).
-    public var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic] = []
     /// Whether the factory's path was among the candidate sources (and left out of `sources`).
-    public var skippedOutput = false
+    var skippedOutput = false
     /// The stats the walk took of the sources (relative to the directory it was listing, in directory
     /// order), so that the cache lookup need not stat them again.
     var walkedStatuses = WalkedStatuses()
 
-    public init(
-        sources: [String] = [], propertyFiles: [String] = [], resolvedFiles: [String] = [],
-        directories: [String] = [], diagnostics: [Diagnostic] = []
-    ) {
-        self.sources = sources
-        self.propertyFiles = propertyFiles
-        self.resolvedFiles = resolvedFiles
-        self.directories = directories
-        self.diagnostics = diagnostics
-    }
-
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Stats taken while listing directories, for the sources as the inventory found them. Not part of an

@@ -52,7 +52,8 @@ struct SourceCollector {
     {
         var kept = candidates.compactMap { $0.key == outputAbsolutePath ? nil : $0.value }
         if skippingGeneratedFiles {
-            let generated = GeneratedFileFilter.flags(forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
+            let generated = GeneratedFileFilter.flags(
+                forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
             kept = zip(kept, generated).filter { !$0.1 }.map(\.0)
         }
         kept = ByteOrder.sorted(kept, by: \.display)

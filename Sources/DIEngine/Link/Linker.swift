@@ -1,6 +1,6 @@
 /// The link stage: joins the facts
 /// of every file into one graph of registrations, dependencies, candidates and links.
-public enum Linker {
+enum Linker {
     /// Links one target.
     ///
     /// - Parameters:
@@ -12,7 +12,7 @@ public enum Linker {
     /// - Returns: the graph (registrations in generation order) and the scan diagnostics of every file plus
     ///   the checks that need more than one file (`S01`–`S08`, `S11`, `S16`, `S27`–`S33`, `S36`–`S38`).
     ///   Link, cycle and property checks are `Validator.validate`'s.
-    public static func link(
+    static func link(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule] = [],
         runtimeModule: String = "DIRuntime", exportLinks: Bool = false
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {

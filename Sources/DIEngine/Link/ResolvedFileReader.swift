@@ -1,10 +1,10 @@
 /// Reads another module's `Deli.resolved`. `DEPENDENCY`, `PROPERTY`, `PROJECT`
 /// and `REFERENCE` are required; everything else is optional, because files written by Deli lack `FORMAT`,
 /// `ARRAY` and `PAYLOAD` and may omit `QUALIFIER`. Problems are `I14`.
-public enum ResolvedFileReader {
+enum ResolvedFileReader {
     /// Reads the resolved file `path` (a display path; a directory stands for `<dir>/Deli.resolved`), whose
     /// `dependencies` entry lists `imports`. Relative paths are opened relative to `currentDirectory` if given.
-    public static func read(path: String, imports: [String] = [], currentDirectory: String? = nil) -> (
+    static func read(path: String, imports: [String] = [], currentDirectory: String? = nil) -> (
         module: ResolvedModule?, diagnostics: [Diagnostic]
     ) {
         let file =

@@ -1,19 +1,18 @@
 /// Another module's `Deli.resolved` file as the link stage uses it.
-public struct ResolvedModule: Sendable, Equatable {
+struct ResolvedModule: Sendable, Equatable {
     /// Display path of the resolved file.
-    public var path: String
+    var path: String
     /// `PROJECT`: the other module's target name.
-    public var project: String
+    var project: String
     /// `REFERENCE`: the other module's factory file.
-    public var reference: String
+    var reference: String
     /// One `.imported` registration per `DEPENDENCY` entry: a candidate through its type and `LINK` names,
     /// never emitted as code; its dependencies are only shown by `graph`.
-    public var registrations: [Registration]
+    var registrations: [Registration]
     /// The `dependencies[].import(s)` modules of this entry, added to the generated imports.
-    public var imports: [String]
+    var imports: [String]
 
-    public init(path: String, project: String, reference: String, registrations: [Registration], imports: [String] = [])
-    {
+    init(path: String, project: String, reference: String, registrations: [Registration], imports: [String] = []) {
         self.path = path
         self.project = project
         self.reference = reference

@@ -2,10 +2,10 @@ import SwiftParser
 import SwiftSyntax
 
 /// The scan stage: one Swift file's bytes in, its `FileFacts` out.
-public enum Scanner {
+enum Scanner {
     /// Scans one file. Pure and deterministic: the result depends only on `bytes`, `runtimeModule` and
     /// `FileFacts.schemaVersion`.
-    public static func scan(bytes: [UInt8], runtimeModule: String) -> FileFacts {
+    static func scan(bytes: [UInt8], runtimeModule: String) -> FileFacts {
         if ScanPrecheck.canSkip(bytes) {
             var facts = FileFacts()
             facts.skipped = true

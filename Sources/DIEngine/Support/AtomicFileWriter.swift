@@ -5,27 +5,21 @@
 #endif
 
 /// Whether a write replaced the destination.
-public enum WriteOutcome: Sendable, Equatable {
+enum WriteOutcome: Sendable, Equatable {
     /// The destination already held these bytes and was not touched (its mtime is unchanged).
     case unchanged
     case written
 }
 
 /// A failed write; every destination is intact and no temporary file is left behind.
-public struct FileWriteError: Error, Sendable, Equatable {
-    public var path: String
-    public var reason: String
+struct FileWriteError: Error, Sendable, Equatable {
+    var path: String
+    var reason: String
     /// What the destination is when it is not a regular file (`O02`), else nil (`O01`).
-    var destinationKind: FileKind?
-
-    init(path: String, reason: String, destinationKind: FileKind? = nil) {
-        self.path = path
-        self.reason = reason
-        self.destinationKind = destinationKind
-    }
+    var destinationKind: FileKind? = nil
 
     /// `O02` when the destination is a directory, device, FIFO or socket, else `O01`; both exit 74.
-    public var diagnostic: Diagnostic {
+    var diagnostic: Diagnostic {
         switch destinationKind {
         case .directory?: Diagnostic(.outputIsDirectory, path)
         case let kind?: Diagnostic(.outputNotRegularFile, path, kind.rawValue)
@@ -35,32 +29,25 @@ public struct FileWriteError: Error, Sendable, Equatable {
 }
 
 /// One file of an output set.
-public struct OutputFile: Sendable, Equatable {
-    public var path: String
-    public var bytes: [UInt8]
+struct OutputFile: Sendable, Equatable {
+    var path: String
+    var bytes: [UInt8]
     /// Leave a destination that already holds exactly these bytes alone (its mtime unchanged).
-    public var onlyIfChanged: Bool
+    var onlyIfChanged: Bool = true
     /// Give a replaced destination the current time as its mtime (the rename has just updated the
     /// directory, which may be one of the file's inputs).
-    public var touchAfterReplace: Bool
-
-    public init(path: String, bytes: [UInt8], onlyIfChanged: Bool = true, touchAfterReplace: Bool = false) {
-        self.path = path
-        self.bytes = bytes
-        self.onlyIfChanged = onlyIfChanged
-        self.touchAfterReplace = touchAfterReplace
-    }
+    var touchAfterReplace: Bool = false
 }
 
 /// Writes files the way a build system needs them (`docs/build-integration.md`): create missing parent
 /// directories, write `.<name>.<pid>.tmp` beside the destination, rename it over the destination. Readers
 /// see the complete old or the complete new file, never a partial one. Outputs are only ever regular files: a destination
 /// that is a directory, a device, a FIFO or a socket is refused and left as it is.
-public enum AtomicFileWriter {
+enum AtomicFileWriter {
     /// Writes `bytes` to `path`. With `onlyIfChanged`, a destination that already holds exactly these bytes
     /// is left alone. With `touchAfterReplace`, a replaced destination gets the current time as its mtime.
     @discardableResult
-    public static func write(
+    static func write(
         _ bytes: [UInt8], to path: String, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false
     ) throws(FileWriteError) -> WriteOutcome {
         try write(
@@ -73,7 +60,7 @@ public enum AtomicFileWriter {
     /// removes the temporaries and leaves every destination as it was. (A rename itself failing, which
     /// takes a destination changed in that instant, can leave the set partly replaced.)
     @discardableResult
-    public static func write(_ files: [OutputFile]) throws(FileWriteError) -> [WriteOutcome] {
+    static func write(_ files: [OutputFile]) throws(FileWriteError) -> [WriteOutcome] {
         var outcomes: [WriteOutcome] = []
         var staged: [(file: OutputFile, temporary: TemporaryFile)] = []
         do throws(FileWriteError) {
@@ -105,7 +92,7 @@ public enum AtomicFileWriter {
 
     /// Writes the concatenation of `pieces` to `path`, unconditionally, through a fixed-size buffer: a file
     /// of many megabytes made of many small pieces (the cache) is never assembled in memory.
-    public static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileWriteError) {
+    static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileWriteError) {
         try checkDestination(path)
         let temporary = try stage(path) { file throws(FileSystemError) in
             var buffer: [UInt8] = []

@@ -5,34 +5,34 @@
 #endif
 
 /// A failed system call on a path; `reason` is the `strerror` text used in diagnostics.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var code: Int32
-    public var reason: String
+struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    var path: String
+    var code: Int32
+    var reason: String
 
-    public init(path: String, code: Int32) {
+    init(path: String, code: Int32) {
         self.path = path
         self.code = code
         self.reason = String(cString: strerror(code))
     }
 
-    public init(path: String, reason: String) {
+    init(path: String, reason: String) {
         self.path = path
         self.code = 0
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason)" }
+    var description: String { "\(path): \(reason)" }
 }
 
 /// The stat fields the cache compares: size, modification time in nanoseconds since the epoch, inode.
-public struct FileStatus: Sendable, Equatable, Hashable {
-    public var size: UInt64
-    public var modificationTime: Int64
-    public var inode: UInt64
-    public var isDirectory: Bool
+struct FileStatus: Sendable, Equatable, Hashable {
+    var size: UInt64
+    var modificationTime: Int64
+    var inode: UInt64
+    var isDirectory: Bool
 
-    public init(size: UInt64, modificationTime: Int64, inode: UInt64, isDirectory: Bool = false) {
+    init(size: UInt64, modificationTime: Int64, inode: UInt64, isDirectory: Bool = false) {
         self.size = size
         self.modificationTime = modificationTime
         self.inode = inode
@@ -53,20 +53,20 @@ public struct FileStatus: Sendable, Equatable, Hashable {
     }
 
     /// `stat(2)`, following symbolic links.
-    public static func of(path: String) throws(FileSystemError) -> FileStatus {
+    static func of(path: String) throws(FileSystemError) -> FileStatus {
         var info = stat()
         guard stat(path, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
         return FileStatus(info)
     }
 
     /// Nil when nothing exists at `path` (or it cannot be reached).
-    public static func ifExists(path: String) -> FileStatus? {
+    static func ifExists(path: String) -> FileStatus? {
         try? of(path: path)
     }
 }
 
 /// Wall-clock time in nanoseconds since the epoch, comparable with `FileStatus.modificationTime`.
-public func currentTimeNanoseconds() -> Int64 {
+func currentTimeNanoseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)

@@ -1,9 +1,9 @@
 /// The validate stage: link checks (`L01`–`L07`), cycles (`Y01`) and property
 /// checks (`P01`–`P03`) over a linked graph. Every error is reported; the caller's
 /// `DiagnosticReport` does the final sort.
-public enum Validator {
+enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
-    public static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
+    static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
         LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph) + CycleDetection(graph: graph).run()
             + (checkProperties ? PropertyChecks(graph: graph).run() : [])
     }

@@ -1,6 +1,7 @@
-import DIEngine
 import Foundation
 import TestSupport
+
+@testable import DIEngine
 
 /// A scanner stand-in whose facts reflect the bytes (a typealias named after the content), and which
 /// records every file it is asked to scan (from any thread; sorted, since scans run in parallel).

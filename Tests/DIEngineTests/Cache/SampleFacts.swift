@@ -1,4 +1,4 @@
-import DIEngine
+@testable import DIEngine
 
 /// Realistic facts for codec and cache tests: what the scanner records for a typical DI source file
 /// (an import, a component with an initialiser and inject calls, a protocol, a configuration).

@@ -1,5 +1,6 @@
-import DIEngine
 import Testing
+
+@testable import DIEngine
 
 @Suite struct ColorModeTests {
     @Test func autoNeedsATerminalThatIsNotDumbAndNoNoColor() {

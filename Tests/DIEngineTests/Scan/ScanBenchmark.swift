@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-import struct DIEngine.FileFacts
-import enum DIEngine.Scanner
+@testable import DIEngine
 
 #if canImport(SwiftParser)
     import SwiftParser

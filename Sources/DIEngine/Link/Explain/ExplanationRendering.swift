@@ -1,7 +1,7 @@
 extension DependencyExplanation {
     /// A tree for a terminal: each registration, then its dependencies, each followed by what satisfies it
     /// or why nothing does.
-    public var text: String {
+    var text: String {
         var out = ""
         if viaSupertype {
             out += "'\(typeName)' has no registration of its own; it is provided by:\n"
@@ -10,7 +10,7 @@ extension DependencyExplanation {
         return out
     }
 
-    public var json: String {
+    var json: String {
         let query: [(String, JSONValue)] = [
             ("type", .string(typeName)), ("qualifier", qualifier.map(JSONValue.string) ?? .null),
         ]
