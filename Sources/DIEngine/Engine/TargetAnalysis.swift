@@ -17,12 +17,17 @@ struct TargetAnalysis {
         return analysis
     }
 
-    /// Stages 4–6 after the cache lookup; the cache is not saved.
-    static func run(_ lookup: inout SourceLookup, progress: inout ProgressLog) -> TargetAnalysis {
+    /// Stages 4–6 after the cache lookup; the cache is not saved. With `reusingLinks` (a writable cache),
+    /// only the files' interfaces are decoded up front and the link reuses the units of the last link kept
+    /// beside the cache (`IncrementalLinker`), then stores the new ones.
+    static func run(_ lookup: inout SourceLookup, reusingLinks: Bool = false, progress: inout ProgressLog)
+        -> TargetAnalysis
+    {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
         let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
-        let sources = lookup.resolve(progress: &progress)
+        let interfaces = reusingLinks ? lookup.resolveInterfaces(progress: &progress) : nil
+        let sources = interfaces?.sources ?? lookup.resolve(progress: &progress)
         var diagnostics = propertyDiagnostics + sources.diagnostics
 
         var modules: [ResolvedModule] = []
@@ -32,11 +37,20 @@ struct TargetAnalysis {
             if let module { modules.append(module) }
         }
         var linked = (graph: LinkedGraph(), diagnostics: [Diagnostic]())
+        let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
+            if let inputs = interfaces?.inputs,
+                let result = linkReusing(
+                    inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
+                    progress: &progress)
+            {
+                linked = result
+                return
+            }
+            let files = interfaces == nil ? sources.files : lookup.resolve(progress: &progress).files
             let result = Linker.link(
-                files: sources.files, properties: properties, importedModules: modules,
-                runtimeModule: settings.runtimeModule,
-                exportLinks: settings.providesResolvedFile && settings.configPath != nil)
+                files: files, properties: properties, importedModules: modules,
+                runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
             linked = (result.graph, result.diagnostics)
         }
         diagnostics += linked.diagnostics
@@ -50,5 +64,34 @@ struct TargetAnalysis {
                 + "(link \(ProgressLog.milliseconds(linkTime)) ms, validate \(ProgressLog.milliseconds(validateTime)) ms)"
         )
         return TargetAnalysis(graph: linked.graph, diagnostics: diagnostics, target: sources.target)
+    }
+
+    /// The incremental link over interface-only inputs; nil when a file's detail does not decode.
+    private static func linkReusing(
+        _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
+        exportLinks: Bool, progress: inout ProgressLog
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic])? {
+        let settings = lookup.target.settings
+        guard inputs.contains(where: \.mayRegisterOrDepend) else {
+            return Linker.linkWithoutDI(
+                files: inputs.map { ($0.path, $0.facts) }, properties: properties, importedModules: modules,
+                runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
+        }
+        let path = LinkStateFile.path(cacheFile: lookup.cachePath)
+        let identity = VersionInfo.version
+        let previous = LinkStateFile.load(from: path, identity: identity)
+        guard
+            let link = IncrementalLinker.link(
+                inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
+                exportLinks: exportLinks, previous: previous)
+        else { return nil }
+        progress.log("target '\(settings.name)': relinked \(link.counts)")
+        let changed =
+            link.counts.typesRelinked + link.counts.filesRelinked > 0 || previous?.views != link.state.views
+            || previous?.factsDigests != link.state.factsDigests
+        if changed, let problem = LinkStateFile.save(link.state, to: path, identity: identity) {
+            progress.log("target '\(settings.name)': link state not saved: \(problem)")
+        }
+        return (link.graph, link.diagnostics)
     }
 }

@@ -1,11 +1,14 @@
 /// The state shared by the steps of one link run: the type table and what was derived from it, and the
 /// diagnostics reported so far.
 final class LinkSession {
-    let table: TypeTable
+    private(set) var table: TypeTable
     let resolver: NameResolver
     let hierarchy: TypeHierarchy
     let scanErrors: ScanErrorIndex
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The scanner's diagnostics of every file, located.
+    let scanDiagnostics: [Diagnostic]
+    /// What the link steps reported, in order, including checks the scanner already reported.
+    private(set) var reported: [Diagnostic] = []
     /// Diagnostics the scanner already reported, so that checks both stages can decide are printed once.
     private let scanReported: Set<ReportedKey>
 
@@ -15,21 +18,46 @@ final class LinkSession {
         var location: SourceLocation?
     }
 
-    init(sources: [LinkSource]) {
-        table = TypeTable(sources: sources)
+    /// `sources` may hold interface-only facts for files whose detail no step reads (see `supplyDetail`);
+    /// a file with a scan error needs its detail here (`ScanErrorIndex`).
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+        table = TypeTable(sources: sources, reads: reads)
         resolver = NameResolver(table: table)
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)
-        var reported: [Diagnostic] = []
-        for source in sources { reported += source.facts.diagnostics.map { $0.located(in: source.path) } }
-        scanReported = Set(reported.map { ReportedKey(code: $0.code, message: $0.message, location: $0.location) })
-        diagnostics = reported
+        var located: [Diagnostic] = []
+        for source in sources { located += source.facts.diagnostics.map { $0.located(in: source.path) } }
+        scanReported = Set(located.map { ReportedKey(code: $0.code, message: $0.message, location: $0.location) })
+        scanDiagnostics = located
     }
 
-    /// Records a diagnostic unless the scanner already reported the same check at the same place.
+    /// The scanner's diagnostics, then those of the link steps that the scanner did not already report.
+    var diagnostics: [Diagnostic] { scanDiagnostics + unreported(reported) }
+
+    /// Records a diagnostic (filtered against the scanner's ones by `diagnostics`).
     func report(_ diagnostic: Diagnostic) {
-        let key = ReportedKey(code: diagnostic.code, message: diagnostic.message, location: diagnostic.location)
-        if !scanReported.contains(key) { diagnostics.append(diagnostic) }
+        reported.append(diagnostic)
+    }
+
+    /// Those of `diagnostics` that the scanner did not report at the same place.
+    func unreported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.filter {
+            !scanReported.contains(ReportedKey(code: $0.code, message: $0.message, location: $0.location))
+        }
+    }
+
+    /// Runs one step of link work and returns its result, the diagnostics it reported and the names it read.
+    func recording<Result>(_ body: () -> Result) -> (result: Result, diagnostics: [Diagnostic], names: Set<String>) {
+        let start = reported.count
+        let (result, names) = table.reads.recording(body)
+        let diagnostics = Array(reported[start...])
+        reported.removeSubrange(start...)
+        return (result, diagnostics, names)
+    }
+
+    /// Gives the table a file's whole facts in place of its interface-only ones.
+    func supplyDetail(_ facts: FileFacts, forFile file: Int) {
+        table.supplyDetail(facts, forFile: file)
     }
 
     /// Declarations of a type that carry a scan error.

@@ -26,30 +26,37 @@ public enum Linker {
             exportLinks: exportLinks)
     }
 
-    /// The general path: builds the type table and hierarchy and looks at every declaration.
+    /// The general path: builds the type table and hierarchy and looks at every declaration (as
+    /// `IncrementalLinker` does without a previous link).
     static func linkEveryType(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
         runtimeModule: String, exportLinks: Bool
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
-        let session = LinkSession(sources: files.map { LinkSource(path: $0.path, facts: $0.facts) })
-        let table = session.table
-        let roles = TypeRegistrar.roles(in: table)
-        let typeRegistrar = TypeRegistrar(session: session, roles: roles)
-        let configRegistrar = ConfigRegistrar(session: session)
-
-        var pending: [PendingRegistration] = []
-        var configurationFiles: Set<Int> = []
-        for name in table.sortedNames {
-            guard let entry = table.entries[name] else { continue }
-            pending += typeRegistrar.registrations(for: entry)
-            if roles[name] == .configuration {
-                let configs = configRegistrar.registrations(for: entry)
-                if !configs.isEmpty { configurationFiles.formUnion(entry.primaries.map(\.file)) }
-                pending += configs
-            }
+        let inputs = files.map { file in
+            LinkInput(
+                path: file.path, facts: file.facts, factsDigest: 0, interfaceDigest: 0,
+                mayRegisterOrDepend: file.facts.mayRegisterOrDepend, detail: nil)
         }
+        // Whole facts need no decoding, so the link cannot fail.
+        let link = IncrementalLinker.link(
+            inputs, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+            exportLinks: exportLinks, previous: nil, keepsState: false)!
+        return (link.graph, link.diagnostics)
+    }
 
-        let members = MemberDependencies(session: session, roles: roles)
+    /// The graph from the link units of every registered type (in name order) and of every file with DI
+    /// code (in input order).
+    static func assemble(
+        session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
+        properties: PropertyNode, runtimeModule: String, exportLinks: Bool
+    ) -> LinkedGraph {
+        let table = session.table
+        var pending = typeUnits.flatMap(\.pending)
+        let fileIndex = Dictionary(
+            table.sources.indices.map { (table.sources[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        let configurationFiles = Set(typeUnits.flatMap { $0.configurationFiles.compactMap { fileIndex[$0] } })
+
+        let members = MemberDependencies(files: fileUnits.map(\.members))
         var owned: Set<String> = []
         for index in pending.indices where pending[index].ownsTypeDependencies {
             let type = pending[index].registration.id.typeName
@@ -69,7 +76,7 @@ public enum Linker {
             importedRegistrations: importedModules.flatMap(\.registrations),
             unownedDependencies: unowned.sorted { $0.location < $1.location },
             imports: GeneratedImports.merge(
-                imports: configurationFiles.sorted().map { files[$0].facts.imports },
+                imports: configurationFiles.sorted().map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
             propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location },
@@ -79,7 +86,7 @@ public enum Linker {
                 table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
             })
         LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
-        return (graph, session.diagnostics)
+        return graph
     }
 
     /// `link` for sources that declare no registration and request no dependency or property: the type

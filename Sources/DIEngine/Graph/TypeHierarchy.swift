@@ -11,8 +11,10 @@ struct TypeHierarchy {
     private var injectCapable: Set<String> = []
     /// The resolved first inheritance-clause name of each class's first own declaration.
     private var firstInherited: [String: String] = [:]
+    private let reads: LinkReads
 
     init(table: TypeTable, resolver: NameResolver) {
+        reads = table.reads
         for (name, entry) in table.entries {
             var names: [String] = []
             for ref in entry.declarations {
@@ -72,11 +74,26 @@ struct TypeHierarchy {
         return first
     }
 
-    /// Protocols declared in the sources among a type's supertypes.
+    /// Protocols declared in the sources among a type's supertypes (recorded as read, with their kinds).
     func declaredProtocols(of name: String, table: TypeTable) -> [String] {
-        (supertypes[name] ?? []).filter { table.kind(of: $0) == .protocol }
+        table.reads.note(name)
+        return (supertypes[name] ?? []).filter { table.kind(of: $0) == .protocol }
+    }
+
+    /// Superclasses declared in the sources, nearest first (recorded as read).
+    func superclasses(of name: String) -> [String] {
+        reads.note(name)
+        return superclasses[name] ?? []
     }
 
     /// A type whose own or inherited (declared) supertypes list a protocol that provides `Inject(...)`.
-    func isInjectCapable(_ name: String) -> Bool { injectCapable.contains(name) }
+    func isInjectCapable(_ name: String) -> Bool {
+        reads.note(name)
+        return injectCapable.contains(name)
+    }
+
+    /// What the hierarchy says about one name, for `NameViews`.
+    func view(of name: String) -> (supertypes: [String], superclasses: [String], isInjectCapable: Bool) {
+        (supertypes[name] ?? [], superclasses[name] ?? [], injectCapable.contains(name))
+    }
 }

@@ -35,7 +35,10 @@ struct AliasEntry {
 /// The type table of `annotations.md` §1–§3: full dotted names, extensions merged into their type (also for
 /// types the sources only extend), member and file-level typealiases.
 struct TypeTable {
-    let sources: [LinkSource]
+    /// Interface-only facts for files whose detail the link does not need (`supplyDetail` adds it).
+    private(set) var sources: [LinkSource]
+    /// Where look-ups by name are recorded (`LinkReads`); iteration over every entry is not recorded.
+    let reads: LinkReads
     private(set) var entries: [String: TypeEntry] = [:]
     private(set) var aliases: [String: AliasEntry] = [:]
     /// Full name of the type each declaration declares or extends.
@@ -47,8 +50,9 @@ struct TypeTable {
     /// The kind of each type's first own declaration.
     private var kinds: [String: DeclarationKind] = [:]
 
-    init(sources: [LinkSource]) {
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
+        self.reads = reads
         build(extendedNames: [:])
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
@@ -75,10 +79,33 @@ struct TypeTable {
     func location(of ref: DeclarationRef) -> SourceLocation { location(ref, self[ref].position) }
 
     /// The kind of a type's first own declaration, nil when the sources only extend it.
-    func kind(of name: String) -> DeclarationKind? { kinds[name] }
+    func kind(of name: String) -> DeclarationKind? {
+        reads.note(name)
+        return kinds[name]
+    }
 
     /// Names a type declared in the sources or a typealias (the lexical lookup test of §3).
-    func isKnown(_ name: String) -> Bool { entries[name]?.isDeclared == true || aliases[name] != nil }
+    func isKnown(_ name: String) -> Bool {
+        reads.note(name)
+        return entries[name]?.isDeclared == true || aliases[name] != nil
+    }
+
+    /// The entry of a type, recorded as read.
+    func entry(_ name: String) -> TypeEntry? {
+        reads.note(name)
+        return entries[name]
+    }
+
+    /// The typealias with this full name, recorded as read.
+    func alias(_ name: String) -> AliasEntry? {
+        reads.note(name)
+        return aliases[name]
+    }
+
+    /// Replaces a file's interface-only facts by its whole facts (same declarations, with their detail).
+    mutating func supplyDetail(_ facts: FileFacts, forFile file: Int) {
+        sources[file].facts = facts
+    }
 
     private mutating func build(extendedNames: [DeclarationRef: String]) {
         entries = [:]
