@@ -79,18 +79,27 @@ struct TargetAnalysis {
         }
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
-        let previous = LinkStateFile.load(from: path, identity: identity)
+        let clock = ContinuousClock()
+        var previous: LinkState?
+        let loadTime = clock.measure { previous = LinkStateFile.load(from: path, identity: identity) }
         guard
             let link = IncrementalLinker.link(
                 inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
                 exportLinks: exportLinks, previous: previous)
         else { return nil }
+        let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }.joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
+        progress.log("target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms, \(phases)")
         let changed =
             link.counts.typesRelinked + link.counts.filesRelinked > 0 || previous?.views != link.state.views
             || previous?.factsDigests != link.state.factsDigests
-        if changed, let problem = LinkStateFile.save(link.state, to: path, identity: identity) {
+        guard changed else { return (link.graph, link.diagnostics) }
+        var problem: FileWriteError?
+        let saveTime = clock.measure { problem = LinkStateFile.save(link.state, to: path, identity: identity) }
+        if let problem {
             progress.log("target '\(settings.name)': link state not saved: \(problem)")
+        } else {
+            progress.log("wrote link state '\(path)' (\(ProgressLog.milliseconds(saveTime)) ms)")
         }
         return (link.graph, link.diagnostics)
     }

@@ -30,6 +30,9 @@ enum FileAction: Equatable {
     case scribbleOnFactory
     /// Damage the cache file (the cached copy only; a damaged cache is ignored, which must not show).
     case damageCache
+    /// Put back the link state (`App.dilink`) of an earlier step, or cut the current one in half: a stale
+    /// or damaged link state is checked or ignored, never trusted.
+    case swapLinkState
 }
 
 /// One step of the sequence: a description for failure messages, and the model afterwards.
@@ -214,7 +217,7 @@ struct DifferentialEditor {
                     service.property == nil ? editor.pick(["services.database.host", "services.missing.host"]) : nil
             }
         default:
-            let action = pick([FileAction.deleteOutputs, .scribbleOnFactory, .damageCache])!
+            let action = pick([FileAction.deleteOutputs, .scribbleOnFactory, .damageCache, .swapLinkState])!
             return DifferentialEdit(description: "outputs or cache: \(action)", model: model, action: action)
         }
     }

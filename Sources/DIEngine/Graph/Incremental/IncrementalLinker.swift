@@ -24,7 +24,7 @@ struct RelinkCounts: Equatable, CustomStringConvertible {
 
     var description: String {
         "\(typesRelinked) of \(typesRelinked + typesReused) types and \(filesRelinked) of "
-            + "\(filesRelinked + filesReused) files with DI code re-linked, \(changedNames) names changed"
+            + "\(filesRelinked + filesReused) files with DI code, \(changedNames) names changed"
     }
 }
 
@@ -35,6 +35,8 @@ struct IncrementalLink {
     /// The units for the next link.
     var state: LinkState
     var counts: RelinkCounts
+    /// Where the time went, for `-v`.
+    var phases: [(name: String, duration: Duration)] = []
 }
 
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
@@ -49,6 +51,14 @@ enum IncrementalLinker {
         _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
         exportLinks: Bool, previous: LinkState?, keepsState: Bool = true
     ) -> IncrementalLink? {
+        let clock = ContinuousClock()
+        var phases: [(name: String, duration: Duration)] = []
+        var mark = clock.now
+        func phase(_ name: String) {
+            let now = clock.now
+            phases.append((name, mark.duration(to: now)))
+            mark = now
+        }
         var sources = inputs.map { LinkSource(path: $0.path, facts: $0.facts) }
         // `ScanErrorIndex` attributes a scan error through the positions of the whole facts.
         var detailed = Set(inputs.indices.filter { inputs[$0].detail == nil })
@@ -61,10 +71,12 @@ enum IncrementalLinker {
 
         let session = LinkSession(sources: sources)
         let table = session.table
+        phase("table")
         let views =
             keepsState || previous != nil
             ? NameViews(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : NameViews(views: [:])
         let changed = previous.map { views.changedNames(since: $0.views) } ?? []
+        phase("views")
         let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
         func unchanged(_ path: String) -> Bool {
             guard let before = previous?.factsDigests[path] else { return false }
@@ -96,6 +108,7 @@ enum IncrementalLinker {
         let missing = needed.subtracting(detailed).sorted()
         guard let details = loadDetail(of: missing, inputs) else { return nil }
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
+        phase("detail")
 
         let typeRegistrar = TypeRegistrar(session: session, roles: roles)
         let configRegistrar = ConfigRegistrar(session: session)
@@ -111,6 +124,7 @@ enum IncrementalLinker {
             fileUnits[position] = FileLinkUnit(file: linkedFiles[position], session: session, roles: roles)
             counts.filesRelinked += 1
         }
+        phase("units")
         counts.typesReused = registered.count - counts.typesRelinked
         counts.filesReused = linkedFiles.count - counts.filesRelinked
 
@@ -119,6 +133,7 @@ enum IncrementalLinker {
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
             properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks)
+        phase("assemble")
         let diagnostics =
             session.scanDiagnostics
             + session.unreported(types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics))
@@ -126,7 +141,7 @@ enum IncrementalLinker {
             factsDigests: digests, views: views,
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
-        return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts)
+        return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
