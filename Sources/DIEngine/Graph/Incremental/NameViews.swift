@@ -15,13 +15,19 @@ struct NameViews: Equatable {
         let table = session.table
         var views: [UInt64: UInt64] = [:]
         views.reserveCapacity(table.entries.count + table.aliases.count)
+        // A file stands for its path and interface digest.
+        let fileTokens = table.sources.indices.map { file in
+            var writer = ByteWriter()
+            writer.writeString(table.sources[file].path)
+            writer.writeFixed64(interfaceDigests[file])
+            return Fingerprint.xxh3(writer.bytes)
+        }
         var writer = ByteWriter()
         func declarations(_ refs: [DeclarationRef]) {
             writer.writeVarint(refs.count)
             for ref in refs {
-                writer.writeString(table.path(ref))
+                writer.writeFixed64(fileTokens[ref.file])
                 writer.writeVarint(ref.index)
-                writer.writeFixed64(interfaceDigests[ref.file])
             }
         }
         for name in Set(table.entries.keys).union(table.aliases.keys) {
