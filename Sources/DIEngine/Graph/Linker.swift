@@ -124,6 +124,7 @@ public enum Linker {
     private static func declaredTypes(_ session: LinkSession) -> [String: DeclaredType] {
         let table = session.table
         var types: [String: DeclaredType] = [:]
+        types.reserveCapacity(table.entries.count)
         for (name, entry) in table.entries {
             guard let first = entry.primaries.first ?? entry.extensions.first else { continue }
             types[name] = DeclaredType(

@@ -15,17 +15,21 @@ struct TypeHierarchy {
 
     init(table: TypeTable, resolver: NameResolver) {
         reads = table.reads
+        directSupertypes.reserveCapacity(table.entries.count)
         for (name, entry) in table.entries {
             var names: [String] = []
             for ref in entry.declarations {
-                let fact = table[ref]
+                // Fields are read in place: copying a whole declaration fact per look-up dominated this loop.
+                let kind = table[ref].kind
+                let inheritedNames = table[ref].inherited
+                guard !inheritedNames.isEmpty else { continue }
                 // An inheritance clause of a type is read in the enclosing scope; an extension's in the extended type.
-                let scope = fact.kind == .extension ? name : table.enclosingScope[ref] ?? ""
-                for inherited in fact.inherited {
+                let scope = kind == .extension ? name : table.enclosingScope[ref] ?? ""
+                for inherited in inheritedNames {
                     let resolved =
                         DINames.protocols.contains(inherited.name)
                         ? inherited.name : resolver.resolve(inherited.name, in: scope).name
-                    if ref == entry.primaries.first && fact.kind == .class && firstInherited[name] == nil {
+                    if ref == entry.primaries.first && kind == .class && firstInherited[name] == nil {
                         firstInherited[name] = resolved
                     }
                     if !resolved.isEmpty && resolved != name && !names.contains(resolved) { names.append(resolved) }
@@ -33,6 +37,8 @@ struct TypeHierarchy {
             }
             directSupertypes[name] = names
         }
+        supertypes.reserveCapacity(table.entries.count)
+        superclasses.reserveCapacity(table.entries.count)
         for name in table.entries.keys {
             let all = closure(of: name, table: table)
             supertypes[name] = all

@@ -12,9 +12,14 @@ struct TypeRegistrar {
     static func roles(in table: TypeTable) -> [String: RegistrationKind] {
         var roles: [String: RegistrationKind] = [:]
         for (name, entry) in table.entries {
-            let listed = entry.declarations.lazy.flatMap { table[$0].inherited }
-                .compactMap { LinkNames.registrationKinds[$0.name] }
-            if let first = listed.first { roles[name] = first }
+            for ref in entry.primaries + entry.extensions {
+                // In place: most declarations list nothing, and copying their facts dominated this loop.
+                guard !table[ref].inherited.isEmpty else { continue }
+                if let first = table[ref].inherited.lazy.compactMap({ LinkNames.registrationKinds[$0.name] }).first {
+                    roles[name] = first
+                    break
+                }
+            }
         }
         return roles
     }

@@ -113,29 +113,40 @@ struct TypeTable {
         typeName = [:]
         enclosingScope = [:]
         kinds = [:]
-        for (fileIndex, source) in sources.enumerated() {
+        let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
+        typeName.reserveCapacity(count)
+        enclosingScope.reserveCapacity(count)
+        entries.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        for fileIndex in sources.indices {
+            // Fields are read in place: copying each declaration fact dominated building the table.
+            let declarations = sources[fileIndex].facts.declarations
             // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
             var scopes: [String: String] = [:]
             func resolvedScope(_ written: [String]) -> String {
+                guard !written.isEmpty else { return "" }
                 let key = written.joined(separator: ".")
                 return scopes[key] ?? key
             }
-            for (index, fact) in source.facts.declarations.enumerated() {
+            for index in declarations.indices {
                 let ref = DeclarationRef(file: fileIndex, index: index)
-                let outer = resolvedScope(fact.scope)
-                let name = extendedNames[ref] ?? Self.join(outer, fact.name)
-                scopes[(fact.scope + [fact.name]).joined(separator: ".")] = name
+                let written = declarations[index].scope
+                let declared = declarations[index].name
+                let kind = declarations[index].kind
+                let outer = resolvedScope(written)
+                let name = extendedNames[ref] ?? Self.join(outer, declared)
+                scopes[written.isEmpty ? declared : (written + [declared]).joined(separator: ".")] = name
                 typeName[ref] = name
                 enclosingScope[ref] = outer
-                if fact.kind == .extension {
+                if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                 } else {
                     entries[name, default: TypeEntry(name: name)].primaries.append(ref)
-                    if kinds[name] == nil { kinds[name] = fact.kind }
+                    if kinds[name] == nil { kinds[name] = kind }
                 }
-                for alias in fact.typealiases { addAlias(alias, in: name) }
+                for alias in declarations[index].typealiases { addAlias(alias, in: name) }
             }
-            for alias in source.facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+            for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
         }
     }
 

@@ -30,7 +30,7 @@ struct NameViews: Equatable {
                 writer.writeVarint(ref.index)
             }
         }
-        for name in Set(table.entries.keys).union(table.aliases.keys) {
+        func add(_ name: String) {
             writer.bytes.removeAll(keepingCapacity: true)
             if let entry = table.entries[name] {
                 writer.writeByte(1)
@@ -49,6 +49,8 @@ struct NameViews: Equatable {
             }
             views[Self.digest(of: name)] = Fingerprint.xxh3(writer.bytes)
         }
+        for name in table.entries.keys { add(name) }
+        for name in table.aliases.keys where table.entries[name] == nil { add(name) }
         self.views = views
     }
 
