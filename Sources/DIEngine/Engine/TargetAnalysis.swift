@@ -87,7 +87,8 @@ struct TargetAnalysis {
                 inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
                 exportLinks: exportLinks, previous: previous)
         else { return nil }
-        let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }.joined(separator: ", ")
+        let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
+            .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
         progress.log("target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms, \(phases)")
         let changed =

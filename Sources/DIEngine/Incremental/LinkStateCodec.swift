@@ -174,7 +174,8 @@ extension ByteReader {
                 members.dependencies.append(.init(owner: owner, dependency: try readDependency()))
             }
             members.propertyUses = try readPropertyUses()
-            fileUnits[path] = FileLinkUnit(path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
+            fileUnits[path] = FileLinkUnit(
+                path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
         }
         return LinkState(
             factsDigests: digests, views: NameViews(views: views), typeUnits: typeUnits, fileUnits: fileUnits)

@@ -45,86 +45,128 @@ import Testing
 
     /// Each step replaces (or, for nil, removes) some files of the previous step.
     static let edits: [(name: String, changes: [String: String?])] = [
-        ("detail: initialiser label", ["Sources/Service.swift": """
-            final class Service: Autowired {
-                let store: Store
-                init(main store: Store) { self.store = store }
-            }
-            final class Client: Autowired {
-                init(service: Service, backend: Backend) {}
-            }
-            """]),
-        ("typealias retargeted", ["Sources/Store.swift": """
-            protocol Store: AnyObject {}
-            typealias Backend = MemoryStore
-            final class DiskStore: Store, Component {
-                init() {}
-            }
-            final class MemoryStore: Store, Component {
-                init() {}
-            }
-            """]),
-        ("supertype removed", ["Sources/Store.swift": """
-            protocol Store: AnyObject {}
-            typealias Backend = MemoryStore
-            final class DiskStore: Component {
-                init() {}
-            }
-            final class MemoryStore: Store, Component {
-                init() {}
-            }
-            """]),
-        ("type moved to another file", [
-            "Sources/Store.swift": """
-            protocol Store: AnyObject {}
-            typealias Backend = MemoryStore
-            final class DiskStore: Component {
-                init() {}
-            }
-            """,
-            "Sources/Memory.swift": """
-            final class MemoryStore: Store, Component {
-                init() {}
-            }
-            """,
-        ]),
-        ("nested type shadows a name", ["Sources/Service.swift": """
-            final class Service: Autowired {
-                final class Store {}
-                let store: Store
-                init(main store: Store) { self.store = store }
-            }
-            final class Client: Autowired {
-                init(service: Service, backend: Backend) {}
-            }
-            """]),
-        ("superclass scope changes a subclass", [
-            "Sources/Base.swift": """
-            class BaseWorker {
-                var scope: String { "weak" }
-                var qualifier: String { "base" }
-            }
-            """,
-            "Sources/Worker.swift": """
-            final class Worker: BaseWorker, Component {
-                override init() {}
-            }
-            """,
-        ]),
-        ("protocol extension qualifier", ["Sources/Plain.swift": """
-            struct Point { var x: Int }
-            extension Store { var qualifier: String { "stored" } }
-            """]),
-        ("scan error", ["Sources/Holder.swift": """
-            final class Holder: Inject {
-                let service = Inject(Service.self
-            }
-            """]),
-        ("file removed, error fixed", ["Sources/Memory.swift": nil, "Sources/Holder.swift": """
-            final class Holder: Inject {
-                let service = Inject(Service.self)
-            }
-            """]),
+        (
+            "detail: initialiser label",
+            [
+                "Sources/Service.swift": """
+                final class Service: Autowired {
+                    let store: Store
+                    init(main store: Store) { self.store = store }
+                }
+                final class Client: Autowired {
+                    init(service: Service, backend: Backend) {}
+                }
+                """
+            ]
+        ),
+        (
+            "typealias retargeted",
+            [
+                "Sources/Store.swift": """
+                protocol Store: AnyObject {}
+                typealias Backend = MemoryStore
+                final class DiskStore: Store, Component {
+                    init() {}
+                }
+                final class MemoryStore: Store, Component {
+                    init() {}
+                }
+                """
+            ]
+        ),
+        (
+            "supertype removed",
+            [
+                "Sources/Store.swift": """
+                protocol Store: AnyObject {}
+                typealias Backend = MemoryStore
+                final class DiskStore: Component {
+                    init() {}
+                }
+                final class MemoryStore: Store, Component {
+                    init() {}
+                }
+                """
+            ]
+        ),
+        (
+            "type moved to another file",
+            [
+                "Sources/Store.swift": """
+                protocol Store: AnyObject {}
+                typealias Backend = MemoryStore
+                final class DiskStore: Component {
+                    init() {}
+                }
+                """,
+                "Sources/Memory.swift": """
+                final class MemoryStore: Store, Component {
+                    init() {}
+                }
+                """,
+            ]
+        ),
+        (
+            "nested type shadows a name",
+            [
+                "Sources/Service.swift": """
+                final class Service: Autowired {
+                    final class Store {}
+                    let store: Store
+                    init(main store: Store) { self.store = store }
+                }
+                final class Client: Autowired {
+                    init(service: Service, backend: Backend) {}
+                }
+                """
+            ]
+        ),
+        (
+            "superclass scope changes a subclass",
+            [
+                "Sources/Base.swift": """
+                class BaseWorker {
+                    var scope: String { "weak" }
+                    var qualifier: String { "base" }
+                }
+                """,
+                "Sources/Worker.swift": """
+                final class Worker: BaseWorker, Component {
+                    override init() {}
+                }
+                """,
+            ]
+        ),
+        (
+            "protocol extension qualifier",
+            [
+                "Sources/Plain.swift": """
+                struct Point { var x: Int }
+                extension Store { var qualifier: String { "stored" } }
+                """
+            ]
+        ),
+        (
+            "scan error",
+            [
+                "Sources/Holder.swift": """
+                final class Holder: Inject {
+                    let service = Inject(Service.self
+                }
+                """
+            ]
+        ),
+        (
+            "file removed, error fixed",
+            [
+                "Sources/Memory.swift": nil,
+                "Sources/Holder.swift": """
+                final class Holder: Inject {
+                    let service = Inject(Service.self)
+                }
+                """,
+            ]
+        ),
         ("touch without change", [:]),
     ]
 
@@ -162,7 +204,9 @@ import Testing
             let link = try Self.incremental(sources, after: state)
             let fresh = Self.scratch(sources)
             #expect(link.graph == fresh.graph, "\(edit.name)")
-            #expect(DiagnosticReport(link.diagnostics).sorted() == DiagnosticReport(fresh.diagnostics).sorted(), "\(edit.name)")
+            #expect(
+                DiagnosticReport(link.diagnostics).sorted() == DiagnosticReport(fresh.diagnostics).sorted(),
+                "\(edit.name)")
             // The state the incremental link keeps is the one a link from scratch would make.
             #expect(link.state == (try Self.incremental(sources, after: nil)).state, "\(edit.name)")
             state = link.state
