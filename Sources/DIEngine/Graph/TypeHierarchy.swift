@@ -48,6 +48,10 @@ struct TypeHierarchy {
     }
 
     private func closure(of name: String, table: TypeTable) -> [String] {
+        let direct = directSupertypes[name] ?? []
+        // Most types list only names declared elsewhere (or nothing): their closure is the direct list
+        // (already without duplicates and without the type itself).
+        if !direct.contains(where: { table.entries[$0]?.isDeclared == true }) { return direct }
         var result: [String] = []
         var seen: Set<String> = [name]
         var queue = directSupertypes[name] ?? []

@@ -137,8 +137,11 @@ enum IncrementalLinker {
         let diagnostics =
             session.scanDiagnostics
             + session.unreported(types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics))
+        // Only the digests of the units' own files are ever compared.
+        var unitFiles = Set(files.map(\.path))
+        for unit in types { unitFiles.formUnion(unit.files) }
         let state = LinkState(
-            factsDigests: digests, views: views,
+            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: views,
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
         return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
