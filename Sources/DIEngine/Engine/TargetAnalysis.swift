@@ -8,11 +8,13 @@ struct TargetAnalysis {
 
     /// Looks up, scans, links and validates; with `.readWrite` the cache is saved afterwards (a failure
     /// is warning `O03`).
-    static func run(_ target: InputCollection.Target, cache mode: CacheMode, progress: inout ProgressLog)
-        -> TargetAnalysis
-    {
+    /// `describing` names declared types the graph describes besides those DI code reaches (`why`).
+    static func run(
+        _ target: InputCollection.Target, cache mode: CacheMode, describing: Set<String> = [],
+        progress: inout ProgressLog
+    ) -> TargetAnalysis {
         var lookup = SourceLookup.start(target, mode: mode, progress: &progress)
-        var analysis = run(&lookup, progress: &progress)
+        var analysis = run(&lookup, describing: describing, progress: &progress)
         if let problem = lookup.saveCache(progress: &progress) { analysis.diagnostics.append(problem) }
         return analysis
     }
@@ -20,9 +22,10 @@ struct TargetAnalysis {
     /// Stages 4–6 after the cache lookup; the cache is not saved. With `reusingLinks` (a writable cache),
     /// only the files' interfaces are decoded up front and the link reuses the units of the last link kept
     /// beside the cache (`IncrementalLinker`), then stores the new ones.
-    static func run(_ lookup: inout SourceLookup, reusingLinks: Bool = false, progress: inout ProgressLog)
-        -> TargetAnalysis
-    {
+    static func run(
+        _ lookup: inout SourceLookup, reusingLinks: Bool = false, describing: Set<String> = [],
+        progress: inout ProgressLog
+    ) -> TargetAnalysis {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
         let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
@@ -50,7 +53,7 @@ struct TargetAnalysis {
             let files = interfaces == nil ? sources.files : lookup.resolve(progress: &progress).files
             let result = Linker.link(
                 files: files, properties: properties, importedModules: modules,
-                runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
+                runtimeModule: settings.runtimeModule, exportLinks: exportLinks, describing: describing)
             linked = (result.graph, result.diagnostics)
         }
         diagnostics += linked.diagnostics

@@ -194,7 +194,8 @@ public struct LinkedGraph: Sendable, Equatable {
     public var properties: PropertyNode
     /// Property paths the sources read (`InjectProperty`, `@PropertyValue`, ConfigProperty fields), for validation.
     public var propertyUses: [PropertyUse]
-    /// Every type declared or extended in the scanned sources, by resolved full name (validation notes, matching).
+    /// The types declared or extended in the scanned sources that registrations and dependencies name (and
+    /// those a caller asked to describe), by resolved full name (validation notes, matching).
     public var types: [String: DeclaredType]
 
     public init(

@@ -9,12 +9,13 @@ public enum Linker {
     ///   - importedModules: the target's resolved files of other modules.
     ///   - runtimeModule: the module the generated file imports itself (left out of `LinkedGraph.imports`).
     ///   - exportLinks: the target writes a resolved file, so registrations get export links.
+    ///   - describing: declared types to describe in `LinkedGraph.types` besides those DI code reaches.
     /// - Returns: the graph (registrations in generation order) and the scan diagnostics of every file plus
     ///   the checks that need more than one file (`S01`–`S08`, `S11`, `S16`, `S27`–`S33`, `S36`–`S38`).
     ///   Link, cycle and property checks are `Validator.validate`'s.
     public static func link(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule] = [],
-        runtimeModule: String = "DIRuntime", exportLinks: Bool = false
+        runtimeModule: String = "DIRuntime", exportLinks: Bool = false, describing: Set<String> = []
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
         guard files.contains(where: { $0.facts.mayRegisterOrDepend }) else {
             return linkWithoutDI(
@@ -23,14 +24,14 @@ public enum Linker {
         }
         return linkEveryType(
             files: files, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
-            exportLinks: exportLinks)
+            exportLinks: exportLinks, describing: describing)
     }
 
     /// The general path: builds the type table and hierarchy and looks at every declaration (as
     /// `IncrementalLinker` does without a previous link).
     static func linkEveryType(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
-        runtimeModule: String, exportLinks: Bool
+        runtimeModule: String, exportLinks: Bool, describing: Set<String> = []
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
         let inputs = files.map { file in
             LinkInput(
@@ -40,7 +41,7 @@ public enum Linker {
         // Whole facts need no decoding, so the link cannot fail.
         let link = IncrementalLinker.link(
             inputs, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
-            exportLinks: exportLinks, previous: nil, keepsState: false)!
+            exportLinks: exportLinks, previous: nil, keepsState: false, describing: describing)!
         return (link.graph, link.diagnostics)
     }
 
@@ -48,7 +49,7 @@ public enum Linker {
     /// code (in input order).
     static func assemble(
         session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
-        properties: PropertyNode, runtimeModule: String, exportLinks: Bool
+        properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = []
     ) -> LinkedGraph {
         let table = session.table
         var pending = typeUnits.flatMap(\.pending)
@@ -79,8 +80,8 @@ public enum Linker {
                 imports: configurationFiles.sorted().map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
-            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location },
-            types: declaredTypes(session))
+            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
+        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing)
         let unexportable = Set(
             table.entries.keys.filter { name in
                 table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
@@ -91,8 +92,8 @@ public enum Linker {
 
     /// `link` for sources that declare no registration and request no dependency or property: the type
     /// table, hierarchy and member scan would find nothing, so only the scanner's diagnostics and the
-    /// imported modules remain. Gives the same graph and diagnostics as `linkEveryType`, except for
-    /// `LinkedGraph.types`, which only dependency resolution and its checks read (and there are none).
+    /// imported modules remain. Gives the same graph and diagnostics as `linkEveryType` (whose
+    /// `LinkedGraph.types` describes only what DI code reaches: nothing here).
     static func linkWithoutDI(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
         runtimeModule: String, exportLinks: Bool
@@ -121,16 +122,27 @@ public enum Linker {
         }
     }
 
-    private static func declaredTypes(_ session: LinkSession) -> [String: DeclaredType] {
+    /// The declared types that resolution and validation look up: registered types and the types of
+    /// dependencies, plus `describing` (`why` asks about any name). Describing every declared type cost
+    /// more than the rest of a relink on a large project.
+    private static func declaredTypes(_ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>)
+        -> [String: DeclaredType]
+    {
+        var names = describing
+        for registration in graph.registrations {
+            names.insert(registration.id.typeName)
+            for dependency in registration.dependencies { names.insert(dependency.typeName) }
+        }
+        for dependency in graph.unownedDependencies { names.insert(dependency.typeName) }
         let table = session.table
         var types: [String: DeclaredType] = [:]
-        types.reserveCapacity(table.entries.count)
-        for (name, entry) in table.entries {
-            guard let first = entry.primaries.first ?? entry.extensions.first else { continue }
+        for name in names {
+            guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
+            else { continue }
             types[name] = DeclaredType(
                 name: name, kind: table.kind(of: name), location: table.location(of: first),
-                supertypes: session.hierarchy.supertypes[name] ?? [],
-                superclasses: session.hierarchy.superclasses[name] ?? [])
+                supertypes: session.hierarchy.supertypes(of: name),
+                superclasses: session.hierarchy.superclassChain(of: name))
         }
         return types
     }

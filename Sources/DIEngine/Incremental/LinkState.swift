@@ -7,6 +7,14 @@ struct LinkState: Equatable {
     var views: NameViews
     var typeUnits: [String: TypeLinkUnit]
     var fileUnits: [String: FileLinkUnit]
+
+    /// Every name some unit looked up.
+    var reads: Set<UInt64> {
+        var reads: Set<UInt64> = []
+        for unit in typeUnits.values { reads.formUnion(unit.reads) }
+        for unit in fileUnits.values { reads.formUnion(unit.reads) }
+        return reads
+    }
 }
 
 /// Reads and writes `LinkState` files: a fixed head (magic, format version, tool identity, payload length
@@ -14,7 +22,7 @@ struct LinkState: Equatable {
 enum LinkStateFile {
     static let magic = Array("DILINK\u{0}\u{0}".utf8)
     /// Bump on any change to the payload, or to what a unit means.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
 
     /// `<cache dir>/<target>.dilink`, beside the target's cache file.
     static func path(cacheFile: String) -> String {

@@ -237,7 +237,8 @@ import Testing
         // A new registered type in a file nobody looks into: only the new type is linked.
         sources["Sources/Plain.swift"]! += "final class Extra: Component { init() {} }\n"
         let second = try Self.incremental(sources, after: first.state)
-        #expect(second.counts.changedNames == 2)  // `Point` (its file's interface changed) and `Extra`
+        // `Point` (its file's interface changed) and `Extra` have new views, but no unit looked them up.
+        #expect(second.counts.changedNames == 0)
         #expect(second.counts.typesRelinked == 1)
         #expect(second.counts.typesReused == 4)
         #expect(second.graph == Self.scratch(sources).graph)
@@ -249,6 +250,31 @@ import Testing
         #expect(third.counts.typesRelinked == 4)
         #expect(third.counts.typesReused == 1)
         #expect(third.graph == Self.scratch(sources).graph)
+    }
+
+    @Test func onlyNamesThatLinkWorkReachesAreViewedAndDescribed() throws {
+        let link = try Self.incremental(Self.base, after: nil)
+        let point = NameViews.digest(of: "Point")
+        // Views are kept for the names units looked up, and only for those.
+        #expect(!link.state.views.views.isEmpty)
+        #expect(Set(link.state.views.views.keys).isSubset(of: link.state.reads))
+        #expect(link.state.views.views[point] == nil)
+        #expect(link.state.views.views[NameViews.digest(of: "Store")] != nil)
+        // The graph describes registered types and dependency types, not a plain type nothing names.
+        #expect(Set(link.graph.types.keys) == ["BaseWorker", "Client", "DiskStore", "Service", "Store"])
+        let described = Linker.link(
+            files: Self.base.keys.sorted().map { path in
+                (path, Scanner.scan(path: path, bytes: Array(Self.base[path]!.utf8), runtimeModule: "DIRuntime"))
+            }, properties: .emptyMapping, describing: ["Point"])
+        #expect(described.graph.types["Point"]?.kind == .struct)
+        // A name a unit looked up but the table did not know, once declared, redoes that unit.
+        var sources = Self.base
+        sources["Sources/Plain.swift"]! += "final class MemoryStore: Store, Component { init() {} }\n"
+        sources["Sources/Store.swift"] = Self.base["Sources/Store.swift"]!.replacingOccurrences(
+            of: "typealias Backend = DiskStore", with: "typealias Backend = MemoryStore")
+        let edited = try Self.incremental(sources, after: link.state)
+        #expect(edited.counts.changedNames > 0)
+        #expect(edited.graph == Self.scratch(sources).graph)
     }
 
     @Test func theStateFileRoundTripsAndRejectsDamage() throws {

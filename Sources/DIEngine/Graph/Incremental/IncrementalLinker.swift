@@ -49,7 +49,8 @@ enum IncrementalLinker {
     /// DI code take `Linker.linkWithoutDI` instead (the caller's choice).
     static func link(
         _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
-        exportLinks: Bool, previous: LinkState?, keepsState: Bool = true
+        exportLinks: Bool, previous: LinkState?, keepsState: Bool = true,
+        describing: Set<String> = []
     ) -> IncrementalLink? {
         let clock = ContinuousClock()
         var phases: [(name: String, duration: Duration)] = []
@@ -72,10 +73,13 @@ enum IncrementalLinker {
         let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
-        let views =
+        // Views are computed only for names some unit looked up: the previous units' to find what changed,
+        // and this link's to keep.
+        let viewer =
             keepsState || previous != nil
-            ? NameViews(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : NameViews(views: [:])
-        let changed = previous.map { views.changedNames(since: $0.views) } ?? []
+            ? NameViewer(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : nil
+        var changed: Set<UInt64> = []
+        if let previous, let viewer { changed = viewer.changed(among: previous.reads, since: previous.views) }
         phase("views")
         let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
         func unchanged(_ path: String) -> Bool {
@@ -84,7 +88,8 @@ enum IncrementalLinker {
         }
         func stillValid(_ reads: [UInt64]) -> Bool { !reads.contains(where: changed.contains) }
 
-        let roles = TypeRegistrar.roles(in: table)
+        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
+        let roles = TypeRegistrar.roles(in: table, files: linkedFiles)
         let registered = table.sortedNames.filter { roles[$0] != nil }
         var typeUnits: [TypeLinkUnit?] = registered.map { name in
             guard let unit = previous?.typeUnits[name], let entry = table.entries[name],
@@ -93,7 +98,6 @@ enum IncrementalLinker {
             else { return nil }
             return unit
         }
-        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
         var fileUnits: [FileLinkUnit?] = linkedFiles.map { index in
             let path = inputs[index].path
             guard let unit = previous?.fileUnits[path], unchanged(path), stillValid(unit.reads) else { return nil }
@@ -132,7 +136,7 @@ enum IncrementalLinker {
         let files = fileUnits.compactMap { $0 }
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
-            properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks)
+            properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing)
         phase("assemble")
         let diagnostics =
             session.scanDiagnostics
@@ -140,10 +144,11 @@ enum IncrementalLinker {
         // Only the digests of the units' own files are ever compared.
         var unitFiles = Set(files.map(\.path))
         for unit in types { unitFiles.formUnion(unit.files) }
-        let state = LinkState(
-            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: views,
+        var state = LinkState(
+            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
+        if keepsState, let viewer { state.views = viewer.views(of: state.reads) }
         return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
     }
 

@@ -13,6 +13,15 @@ final class LinkReads {
         return (result, recording ?? [])
     }
 
+    /// Runs `body` without recording: derived answers (a supertype closure) stand for the name asked about,
+    /// which the caller records, not for the names computing them consulted.
+    func unrecorded<Result>(_ body: () -> Result) -> Result {
+        let saved = recording
+        recording = nil
+        defer { recording = saved }
+        return body()
+    }
+
     func note(_ name: String) {
         recording?.insert(name)
     }

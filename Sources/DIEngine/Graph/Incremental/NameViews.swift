@@ -1,66 +1,97 @@
-/// A digest of everything the type table and hierarchy answer about each name (its declarations with
-/// their files' interface digests, its typealias, its supertypes, superclasses and Inject capability).
-/// Link work that looked up only names whose view is unchanged would look up the same answers again.
+/// A digest of everything the type table and hierarchy answer about each name that link work looked up
+/// (its declarations with their files' interface digests, its typealias, its supertypes, superclasses and
+/// Inject capability). Link work that looked up only names whose view is unchanged would look up the same
+/// answers again. Names the table does not know have no view; names no unit looked up are not kept.
 struct NameViews: Equatable {
     /// View digest by name digest (`NameViews.digest(of:)`).
     var views: [UInt64: UInt64]
 
-    init(views: [UInt64: UInt64]) {
-        self.views = views
+    static func digest(of name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { Fingerprint.xxh3(UnsafeRawBufferPointer($0)) }
     }
+}
 
-    /// The views of every name the table knows. `interfaceDigests` are the files' interface digests, in
-    /// table order.
+/// Computes name views on demand: a relink needs the views of the names its units looked up, not of every
+/// name the table knows (most names of a project are never looked up by DI code).
+final class NameViewer {
+    private let session: LinkSession
+    private let interfaceDigests: [UInt64]
+    /// Table names (entries and aliases) by digest.
+    private let names: [UInt64: String]
+    private var fileTokens: [Int: UInt64] = [:]
+    private var memo: [UInt64: UInt64?] = [:]
+    private var writer = ByteWriter()
+
+    /// `interfaceDigests` are the files' interface digests, in table order.
     init(session: LinkSession, interfaceDigests: [UInt64]) {
+        self.session = session
+        self.interfaceDigests = interfaceDigests
         let table = session.table
-        var views: [UInt64: UInt64] = [:]
-        views.reserveCapacity(table.entries.count + table.aliases.count)
-        // A file stands for its path and interface digest.
-        let fileTokens = table.sources.indices.map { file in
-            var writer = ByteWriter()
-            writer.writeString(table.sources[file].path)
-            writer.writeFixed64(interfaceDigests[file])
-            return Fingerprint.xxh3(writer.bytes)
-        }
-        var writer = ByteWriter()
-        func declarations(_ refs: [DeclarationRef]) {
-            writer.writeVarint(refs.count)
-            for ref in refs {
-                writer.writeFixed64(fileTokens[ref.file])
-                writer.writeVarint(ref.index)
-            }
-        }
-        func add(_ name: String) {
-            writer.bytes.removeAll(keepingCapacity: true)
-            if let entry = table.entries[name] {
-                writer.writeByte(1)
-                declarations(entry.primaries)
-                declarations(entry.extensions)
-                let hierarchy = session.hierarchy.view(of: name)
-                writer.writeStringArray(hierarchy.supertypes)
-                writer.writeStringArray(hierarchy.superclasses)
-                writer.writeByte(hierarchy.isInjectCapable ? 1 : 0)
-            }
-            if let alias = table.aliases[name] {
-                writer.writeByte(2)
-                writer.writeString(alias.target)
-                writer.writeString(alias.scope)
-                writer.writeByte(alias.isGeneric ? 1 : 0)
-            }
-            views[Self.digest(of: name)] = Fingerprint.xxh3(writer.bytes)
-        }
-        for name in table.entries.keys { add(name) }
-        for name in table.aliases.keys where table.entries[name] == nil { add(name) }
-        self.views = views
+        var names: [UInt64: String] = [:]
+        names.reserveCapacity(table.entries.count + table.aliases.count)
+        for name in table.entries.keys { names[NameViews.digest(of: name)] = name }
+        for name in table.aliases.keys where table.entries[name] == nil { names[NameViews.digest(of: name)] = name }
+        self.names = names
     }
 
-    static func digest(of name: String) -> UInt64 { Fingerprint.xxh3(Array(name.utf8)) }
+    /// The views of those of `digests` that the table knows.
+    func views(of digests: some Sequence<UInt64>) -> NameViews {
+        var views: [UInt64: UInt64] = [:]
+        for digest in digests { if let view = view(of: digest) { views[digest] = view } }
+        return NameViews(views: views)
+    }
 
-    /// Digests of the names whose view differs between `self` and `other`, or that only one of them knows.
-    func changedNames(since other: NameViews) -> Set<UInt64> {
-        var changed: Set<UInt64> = []
-        for (name, view) in views where other.views[name] != view { changed.insert(name) }
-        for name in other.views.keys where views[name] == nil { changed.insert(name) }
-        return changed
+    /// Digests among `digests` whose view differs from the one in `previous` (known on one side only included).
+    func changed(among digests: some Sequence<UInt64>, since previous: NameViews) -> Set<UInt64> {
+        Set(digests.filter { view(of: $0) != previous.views[$0] })
+    }
+
+    /// The view of the name with this digest; nil when the table does not know it.
+    func view(of digest: UInt64) -> UInt64? {
+        if let known = memo[digest] { return known }
+        let view = names[digest].map(computeView)
+        memo[digest] = view
+        return view
+    }
+
+    private func computeView(_ name: String) -> UInt64 {
+        let table = session.table
+        writer.bytes.removeAll(keepingCapacity: true)
+        if let entry = table.entries[name] {
+            writer.writeByte(1)
+            writeDeclarations(entry.primaries)
+            writeDeclarations(entry.extensions)
+            let hierarchy = session.hierarchy.view(of: name)
+            writer.writeStringArray(hierarchy.supertypes)
+            writer.writeStringArray(hierarchy.superclasses)
+            writer.writeByte(hierarchy.isInjectCapable ? 1 : 0)
+        }
+        if let alias = table.aliases[name] {
+            writer.writeByte(2)
+            writer.writeString(alias.target)
+            writer.writeString(alias.scope)
+            writer.writeByte(alias.isGeneric ? 1 : 0)
+        }
+        return Fingerprint.xxh3(writer.bytes)
+    }
+
+    private func writeDeclarations(_ refs: [DeclarationRef]) {
+        writer.writeVarint(refs.count)
+        for ref in refs {
+            writer.writeFixed64(fileToken(ref.file))
+            writer.writeVarint(ref.index)
+        }
+    }
+
+    /// A file stands for its path and interface digest.
+    private func fileToken(_ file: Int) -> UInt64 {
+        if let token = fileTokens[file] { return token }
+        var token = ByteWriter()
+        token.writeString(session.table.sources[file].path)
+        token.writeFixed64(interfaceDigests[file])
+        let digest = Fingerprint.xxh3(token.bytes)
+        fileTokens[file] = digest
+        return digest
     }
 }
