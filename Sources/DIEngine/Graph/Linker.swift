@@ -69,7 +69,8 @@ public enum Linker {
                 return owned
             }
         }
-        let unowned = table.sortedNames.filter { !owned.contains($0) }.flatMap { members.byOwner[$0] ?? [] }
+        let unownedOwners = members.byOwner.keys.filter { table.entries[$0] != nil && !owned.contains($0) }
+        let unowned = ByteOrder.sorted(unownedOwners).flatMap { members.byOwner[$0] ?? [] }
 
         let merged = PendingRegistration.mergingBranchTwins(pending).sorted(by: precedes)
         var graph = LinkedGraph(

@@ -24,6 +24,17 @@ struct TypeEntry {
     var isDeclared: Bool { !primaries.isEmpty }
 }
 
+/// A name per declaration, stored per file in declaration order: a dictionary keyed by `DeclarationRef`
+/// cost a hash per declaration of the project on every link.
+struct DeclarationNames {
+    fileprivate var byFile: [[String]] = []
+
+    subscript(ref: DeclarationRef) -> String? {
+        guard byFile.indices.contains(ref.file), byFile[ref.file].indices.contains(ref.index) else { return nil }
+        return byFile[ref.file][ref.index]
+    }
+}
+
 /// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
 struct AliasEntry {
     var target: String
@@ -42,11 +53,9 @@ struct TypeTable {
     private(set) var entries: [String: TypeEntry] = [:]
     private(set) var aliases: [String: AliasEntry] = [:]
     /// Full name of the type each declaration declares or extends.
-    private(set) var typeName: [DeclarationRef: String] = [:]
+    private(set) var typeName = DeclarationNames()
     /// Full name of the type lexically enclosing each declaration (`""` at file level).
-    private(set) var enclosingScope: [DeclarationRef: String] = [:]
-    /// Entry names in byte order, for deterministic iteration.
-    private(set) var sortedNames: [String] = []
+    private(set) var enclosingScope = DeclarationNames()
     /// The kind of each type's first own declaration.
     private var kinds: [String: DeclarationKind] = [:]
 
@@ -58,12 +67,14 @@ struct TypeTable {
         // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for (ref, name) in typeName where self[ref].kind == .extension {
-            let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
-            if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
+        for (file, names) in typeName.byFile.enumerated() {
+            for (index, name) in names.enumerated() where sources[file].facts.declarations[index].kind == .extension {
+                let ref = DeclarationRef(file: file, index: index)
+                let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+                if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
+            }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
-        sortedNames = ByteOrder.sorted(Array(entries.keys))
     }
 
     /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
@@ -110,12 +121,12 @@ struct TypeTable {
     private mutating func build(extendedNames: [DeclarationRef: String]) {
         entries = [:]
         aliases = [:]
-        typeName = [:]
-        enclosingScope = [:]
+        typeName = DeclarationNames()
+        enclosingScope = DeclarationNames()
         kinds = [:]
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
-        typeName.reserveCapacity(count)
-        enclosingScope.reserveCapacity(count)
+        typeName.byFile.reserveCapacity(sources.count)
+        enclosingScope.byFile.reserveCapacity(sources.count)
         entries.reserveCapacity(count)
         kinds.reserveCapacity(count)
         for fileIndex in sources.indices {
@@ -123,6 +134,10 @@ struct TypeTable {
             let declarations = sources[fileIndex].facts.declarations
             // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
             var scopes: [String: String] = [:]
+            var names: [String] = []
+            var outers: [String] = []
+            names.reserveCapacity(declarations.count)
+            outers.reserveCapacity(declarations.count)
             func resolvedScope(_ written: [String]) -> String {
                 guard !written.isEmpty else { return "" }
                 let key = written.joined(separator: ".")
@@ -136,8 +151,8 @@ struct TypeTable {
                 let outer = resolvedScope(written)
                 let name = extendedNames[ref] ?? Self.join(outer, declared)
                 scopes[written.isEmpty ? declared : (written + [declared]).joined(separator: ".")] = name
-                typeName[ref] = name
-                enclosingScope[ref] = outer
+                names.append(name)
+                outers.append(outer)
                 if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                 } else {
@@ -147,6 +162,8 @@ struct TypeTable {
                 for alias in declarations[index].typealiases { addAlias(alias, in: name) }
             }
             for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+            typeName.byFile.append(names)
+            enclosingScope.byFile.append(outers)
         }
     }
 

@@ -90,7 +90,7 @@ enum IncrementalLinker {
 
         let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
         let roles = TypeRegistrar.roles(in: table, files: linkedFiles)
-        let registered = table.sortedNames.filter { roles[$0] != nil }
+        let registered = ByteOrder.sorted(Array(roles.keys))
         var typeUnits: [TypeLinkUnit?] = registered.map { name in
             guard let unit = previous?.typeUnits[name], let entry = table.entries[name],
                 unit.files == TypeLinkUnit.files(of: entry, in: table), unit.files.allSatisfy(unchanged),
