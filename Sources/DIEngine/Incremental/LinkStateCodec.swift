@@ -10,6 +10,7 @@ extension ByteWriter {
             writeString(path)
             writeFixed64(digest)
         }
+        writeFixed64(state.views.interfaces)
         writeVarint(state.views.views.count)
         for (name, view) in state.views.views.sorted(by: { $0.key < $1.key }) {
             writeFixed64(name)
@@ -151,6 +152,7 @@ extension ByteReader {
     mutating func readLinkState() throws(BinaryCodingError) -> LinkState {
         var digests: [String: UInt64] = [:]
         for _ in 0..<(try readCount(minimumElementSize: 9)) { digests[try readString()] = try readFixed64() }
+        let interfaces = try readFixed64()
         var views: [UInt64: UInt64] = [:]
         for _ in 0..<(try readCount(minimumElementSize: 16)) { views[try readFixed64()] = try readFixed64() }
         var typeUnits: [String: TypeLinkUnit] = [:]
@@ -178,7 +180,8 @@ extension ByteReader {
                 path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
         }
         return LinkState(
-            factsDigests: digests, views: NameViews(views: views), typeUnits: typeUnits, fileUnits: fileUnits)
+            factsDigests: digests, views: NameViews(views: views, interfaces: interfaces), typeUnits: typeUnits,
+            fileUnits: fileUnits)
     }
 
     private mutating func readStringArray() throws(BinaryCodingError) -> [String] {

@@ -226,6 +226,9 @@ import Testing
         #expect(second.counts.typesReused == 3)
         #expect(second.counts.filesRelinked == 1)
         #expect(second.counts.changedNames == 0)
+        // Same interfaces: the stored views are taken over, not recomputed, and stay those of a fresh link.
+        #expect(second.state.views.interfaces == first.state.views.interfaces)
+        #expect(second.state.views == (try Self.incremental(sources, after: nil)).state.views)
         let unchanged = try Self.incremental(sources, after: second.state)
         #expect(unchanged.counts.typesRelinked == 0)
         #expect(unchanged.counts.filesRelinked == 0)
@@ -239,6 +242,7 @@ import Testing
         let second = try Self.incremental(sources, after: first.state)
         // `Point` (its file's interface changed) and `Extra` have new views, but no unit looked them up.
         #expect(second.counts.changedNames == 0)
+        #expect(second.state.views.interfaces != first.state.views.interfaces)
         #expect(second.counts.typesRelinked == 1)
         #expect(second.counts.typesReused == 4)
         #expect(second.graph == Self.scratch(sources).graph)

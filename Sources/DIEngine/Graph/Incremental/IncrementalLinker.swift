@@ -79,7 +79,8 @@ enum IncrementalLinker {
             keepsState || previous != nil
             ? NameViewer(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : nil
         var changed: Set<UInt64> = []
-        if let previous, let viewer { changed = viewer.changed(among: previous.reads, since: previous.views) }
+        let previousReads = previous?.reads ?? []
+        if let previous, let viewer { changed = viewer.changed(among: previousReads, since: previous.views) }
         phase("views")
         let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
         func unchanged(_ path: String) -> Bool {
@@ -148,7 +149,9 @@ enum IncrementalLinker {
             factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
-        if keepsState, let viewer { state.views = viewer.views(of: state.reads) }
+        if keepsState, let viewer {
+            state.views = viewer.views(of: state.reads, previous: previous?.views, viewed: previousReads)
+        }
         return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
     }
 

@@ -5,6 +5,9 @@
 struct NameViews: Equatable {
     /// View digest by name digest (`NameViews.digest(of:)`).
     var views: [UInt64: UInt64]
+    /// Digest of every file's path and interface digest, in order (`NameViewer.interfaces`): the type table
+    /// and hierarchy, hence every view, are a function of these.
+    var interfaces: UInt64 = 0
 
     static func digest(of name: String) -> UInt64 {
         var name = name
@@ -22,6 +25,8 @@ final class NameViewer {
     private var fileTokens: [Int: UInt64] = [:]
     private var memo: [UInt64: UInt64?] = [:]
     private var writer = ByteWriter()
+    /// Digest of every file's path and interface digest, in table order.
+    let interfaces: UInt64
 
     /// `interfaceDigests` are the files' interface digests, in table order.
     init(session: LinkSession, interfaceDigests: [UInt64]) {
@@ -33,18 +38,31 @@ final class NameViewer {
         for name in table.entries.keys { names[NameViews.digest(of: name)] = name }
         for name in table.aliases.keys where table.entries[name] == nil { names[NameViews.digest(of: name)] = name }
         self.names = names
+        var all = ByteWriter()
+        for (source, digest) in zip(table.sources, interfaceDigests) {
+            all.writeString(source.path)
+            all.writeFixed64(digest)
+        }
+        interfaces = Fingerprint.xxh3(all.bytes)
     }
 
-    /// The views of those of `digests` that the table knows.
-    func views(of digests: some Sequence<UInt64>) -> NameViews {
+    /// The views of those of `digests` that the table knows. Views of names `previous` was computed for,
+    /// over the same interfaces, are taken from it.
+    func views(of digests: some Sequence<UInt64>, previous: NameViews?, viewed: Set<UInt64>) -> NameViews {
+        let reusable = previous.flatMap { $0.interfaces == interfaces ? $0 : nil }
         var views: [UInt64: UInt64] = [:]
-        for digest in digests { if let view = view(of: digest) { views[digest] = view } }
-        return NameViews(views: views)
+        for digest in digests {
+            let view = reusable != nil && viewed.contains(digest) ? reusable?.views[digest] : view(of: digest)
+            if let view { views[digest] = view }
+        }
+        return NameViews(views: views, interfaces: interfaces)
     }
 
-    /// Digests among `digests` whose view differs from the one in `previous` (known on one side only included).
+    /// Digests among `digests` whose view differs from the one in `previous` (known on one side only
+    /// included). None when every file's interface is the one `previous` was computed over.
     func changed(among digests: some Sequence<UInt64>, since previous: NameViews) -> Set<UInt64> {
-        Set(digests.filter { view(of: $0) != previous.views[$0] })
+        guard previous.interfaces != interfaces else { return [] }
+        return Set(digests.filter { view(of: $0) != previous.views[$0] })
     }
 
     /// The view of the name with this digest; nil when the table does not know it.
