@@ -11,6 +11,8 @@ final class TypeHierarchy {
     private var firstInherited: [String: String] = [:]
     private var closures: [String: [String]] = [:]
     private var chains: [String: [String]] = [:]
+    /// Resolved inheritance-clause names by scope and written name: many types list the same names.
+    private var resolvedNames: [String: [String: String]] = [:]
 
     init(table: TypeTable, resolver: NameResolver) {
         self.table = table
@@ -72,8 +74,7 @@ final class TypeHierarchy {
                 let scope = kind == .extension ? name : table.enclosingScope[ref] ?? ""
                 for inherited in inheritedNames {
                     let resolved =
-                        DINames.protocols.contains(inherited.name)
-                        ? inherited.name : resolver.resolve(inherited.name, in: scope).name
+                        DINames.protocols.contains(inherited.name) ? inherited.name : resolve(inherited.name, in: scope)
                     if ref == entry.primaries.first && kind == .class && firstInherited[name] == nil {
                         firstInherited[name] = resolved
                     }
@@ -83,6 +84,13 @@ final class TypeHierarchy {
         }
         direct[name] = names
         return names
+    }
+
+    private func resolve(_ written: String, in scope: String) -> String {
+        if let known = resolvedNames[scope]?[written] { return known }
+        let resolved = resolver.resolve(written, in: scope).name
+        resolvedNames[scope, default: [:]][written] = resolved
+        return resolved
     }
 
     private func closure(of name: String) -> [String] {
