@@ -27,7 +27,7 @@ extension Engine {
             return RunResult(
                 diagnostics: inputs.diagnostics, verboseLines: progress.lines, output: "", options: options)
         }
-        let analysis = TargetAnalysis.run(target, cache: .disabled, progress: &progress)
+        let analysis = TargetAnalysis.run(target, cache: .disabled, describing: [typeName], progress: &progress)
         let diagnostics = inputs.diagnostics + analysis.diagnostics
         switch DependencyExplainer.explain(
             typeName: typeName, qualifier: qualifier, in: analysis.graph, target: target.settings.name)

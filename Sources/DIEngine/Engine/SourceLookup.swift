@@ -138,6 +138,62 @@ struct SourceLookup {
         return SourceFacts(target: target, results: results)
     }
 
+    /// Like `resolve`, but decodes only each cached file's interface: `LinkInput.detail` decodes the rest
+    /// when the link needs it. Nil without a cache, or when a cached entry does not decode (`resolve` then
+    /// rescans it).
+    mutating func resolveInterfaces(progress: inout ProgressLog) -> (sources: SourceFacts, inputs: [LinkInput])? {
+        guard mode != .disabled else { return nil }
+        let clock = ContinuousClock()
+        let start = clock.now
+        scanChanged(progress: &progress)
+        loadFacts(progress: &progress)
+        let blobs = lookups.map { lookup -> ArraySlice<UInt8>? in
+            if case .unreadable = lookup.outcome { return nil }
+            return cache.entries[lookup.key]?.encodedFacts
+        }
+        let scanned = scanned
+        let decoded = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
+            guard let blob = blobs[index], let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
+            let facts = scanned[index] ?? (try? FactsReader.readInterface(blob))
+            guard let facts, let mayRegisterOrDepend = try? FactsReader.mayRegisterOrDepend(blob) else { return nil }
+            return DecodedInterface(
+                facts: facts, factsDigest: Fingerprint.xxh3(blob), interfaceDigest: Fingerprint.xxh3(interface),
+                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: scanned[index] != nil)
+        }
+        var results: [Result<FileFacts, FileSystemError>] = []
+        var inputs: [LinkInput] = []
+        for (index, decoded) in decoded.enumerated() {
+            guard let decoded, let blob = blobs[index] else {
+                guard case .unreadable(let error) = lookups[index].outcome else { return nil }
+                results.append(.failure(error))
+                continue
+            }
+            results.append(.success(decoded.facts))
+            guard !decoded.facts.generated, !decoded.facts.invalidUTF8 else { continue }
+            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(blob)
+            inputs.append(
+                LinkInput(
+                    path: lookups[index].path, facts: decoded.facts, factsDigest: decoded.factsDigest,
+                    interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.mayRegisterOrDepend,
+                    detail: detail))
+        }
+        logStatistics(progress: &progress)
+        progress.log(
+            "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
+                + "(interfaces)")
+        return (SourceFacts(target: target, results: results), inputs)
+    }
+
+    private static func detailDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
+        { () -> FileFacts? in
+            do throws(BinaryCodingError) {
+                return try FactsReader.read(blob)
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// `N files: C from cache, H hashed, S scanned` (`docs/cache-format.md`; tests read it).
     func logStatistics(progress: inout ProgressLog) {
         var statistics = cache.statistics
@@ -186,6 +242,16 @@ struct SourceLookup {
         guard mode == .readWrite else { return }
         cache.record(run)
     }
+}
+
+/// One cached file's interface as `resolveInterfaces` decoded it.
+private struct DecodedInterface {
+    var facts: FileFacts
+    var factsDigest: UInt64
+    var interfaceDigest: UInt64
+    var mayRegisterOrDepend: Bool
+    /// Facts scanned by this run: whole, not interface-only.
+    var isWhole: Bool
 }
 
 /// Sources waiting to be scanned; each slot is taken by exactly one worker, which then owns the bytes.

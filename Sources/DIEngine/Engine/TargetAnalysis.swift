@@ -8,21 +8,29 @@ struct TargetAnalysis {
 
     /// Looks up, scans, links and validates; with `.readWrite` the cache is saved afterwards (a failure
     /// is warning `O03`).
-    static func run(_ target: InputCollection.Target, cache mode: CacheMode, progress: inout ProgressLog)
-        -> TargetAnalysis
-    {
+    /// `describing` names declared types the graph describes besides those DI code reaches (`why`).
+    static func run(
+        _ target: InputCollection.Target, cache mode: CacheMode, describing: Set<String> = [],
+        progress: inout ProgressLog
+    ) -> TargetAnalysis {
         var lookup = SourceLookup.start(target, mode: mode, progress: &progress)
-        var analysis = run(&lookup, progress: &progress)
+        var analysis = run(&lookup, describing: describing, progress: &progress)
         if let problem = lookup.saveCache(progress: &progress) { analysis.diagnostics.append(problem) }
         return analysis
     }
 
-    /// Stages 4–6 after the cache lookup; the cache is not saved.
-    static func run(_ lookup: inout SourceLookup, progress: inout ProgressLog) -> TargetAnalysis {
+    /// Stages 4–6 after the cache lookup; the cache is not saved. With `reusingLinks` (a writable cache),
+    /// only the files' interfaces are decoded up front and the link reuses the units of the last link kept
+    /// beside the cache (`IncrementalLinker`), then stores the new ones.
+    static func run(
+        _ lookup: inout SourceLookup, reusingLinks: Bool = false, describing: Set<String> = [],
+        progress: inout ProgressLog
+    ) -> TargetAnalysis {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
         let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
-        let sources = lookup.resolve(progress: &progress)
+        let interfaces = reusingLinks ? lookup.resolveInterfaces(progress: &progress) : nil
+        let sources = interfaces?.sources ?? lookup.resolve(progress: &progress)
         var diagnostics = propertyDiagnostics + sources.diagnostics
 
         var modules: [ResolvedModule] = []
@@ -32,11 +40,20 @@ struct TargetAnalysis {
             if let module { modules.append(module) }
         }
         var linked = (graph: LinkedGraph(), diagnostics: [Diagnostic]())
+        let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
+            if let inputs = interfaces?.inputs,
+                let result = linkReusing(
+                    inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
+                    progress: &progress)
+            {
+                linked = result
+                return
+            }
+            let files = interfaces == nil ? sources.files : lookup.resolve(progress: &progress).files
             let result = Linker.link(
-                files: sources.files, properties: properties, importedModules: modules,
-                runtimeModule: settings.runtimeModule,
-                exportLinks: settings.providesResolvedFile && settings.configPath != nil)
+                files: files, properties: properties, importedModules: modules,
+                runtimeModule: settings.runtimeModule, exportLinks: exportLinks, describing: describing)
             linked = (result.graph, result.diagnostics)
         }
         diagnostics += linked.diagnostics
@@ -50,5 +67,44 @@ struct TargetAnalysis {
                 + "(link \(ProgressLog.milliseconds(linkTime)) ms, validate \(ProgressLog.milliseconds(validateTime)) ms)"
         )
         return TargetAnalysis(graph: linked.graph, diagnostics: diagnostics, target: sources.target)
+    }
+
+    /// The incremental link over interface-only inputs; nil when a file's detail does not decode.
+    private static func linkReusing(
+        _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
+        exportLinks: Bool, progress: inout ProgressLog
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic])? {
+        let settings = lookup.target.settings
+        guard inputs.contains(where: \.mayRegisterOrDepend) else {
+            return Linker.linkWithoutDI(
+                files: inputs.map { ($0.path, $0.facts) }, properties: properties, importedModules: modules,
+                runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
+        }
+        let path = LinkStateFile.path(cacheFile: lookup.cachePath)
+        let identity = VersionInfo.version
+        let clock = ContinuousClock()
+        var previous: LinkState?
+        let loadTime = clock.measure { previous = LinkStateFile.load(from: path, identity: identity) }
+        guard
+            let link = IncrementalLinker.link(
+                inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
+                exportLinks: exportLinks, previous: previous)
+        else { return nil }
+        let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
+            .joined(separator: ", ")
+        progress.log("target '\(settings.name)': relinked \(link.counts)")
+        progress.log("target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms, \(phases)")
+        let changed =
+            link.counts.typesRelinked + link.counts.filesRelinked > 0 || previous?.views != link.state.views
+            || previous?.factsDigests != link.state.factsDigests
+        guard changed else { return (link.graph, link.diagnostics) }
+        var problem: FileWriteError?
+        let saveTime = clock.measure { problem = LinkStateFile.save(link.state, to: path, identity: identity) }
+        if let problem {
+            progress.log("target '\(settings.name)': link state not saved: \(problem)")
+        } else {
+            progress.log("wrote link state '\(path)' (\(ProgressLog.milliseconds(saveTime)) ms)")
+        }
+        return (link.graph, link.diagnostics)
     }
 }

@@ -64,7 +64,7 @@ struct TargetBuild {
             return replay(record, after: earlier, writable: writable, progress: &progress)
         }
         let clock = ContinuousClock()
-        let analysis = TargetAnalysis.run(&lookup, progress: &progress)
+        let analysis = TargetAnalysis.run(&lookup, reusingLinks: lookup.mode == .readWrite, progress: &progress)
         var outputs: TargetOutputs!
         let generateTime = clock.measure {
             outputs = TargetOutputs.render(

@@ -118,7 +118,7 @@ extension ByteReader {
         return BuildRecord(factsDigest: factsDigest, diagnostics: diagnostics, depfile: depfile, outputs: outputs)
     }
 
-    private mutating func readDiagnostic() throws(BinaryCodingError) -> Diagnostic {
+    mutating func readDiagnostic() throws(BinaryCodingError) -> Diagnostic {
         let code = try readString()
         let severity = try readCode(Severity.byCode)
         let message = try readString()
@@ -128,14 +128,14 @@ extension ByteReader {
         return Diagnostic(code, severity, message, at: location, notes: notes)
     }
 
-    private mutating func readLocation() throws(BinaryCodingError) -> SourceLocation? {
+    mutating func readLocation() throws(BinaryCodingError) -> SourceLocation? {
         guard let path = try readOptionalString() else { return nil }
         return SourceLocation(path: path, line: try readInt(), column: try readInt())
     }
 }
 
 extension ByteWriter {
-    fileprivate mutating func writeDiagnostic(_ diagnostic: Diagnostic) {
+    mutating func writeDiagnostic(_ diagnostic: Diagnostic) {
         writeString(diagnostic.code)
         writeByte(diagnostic.severity.code)
         writeString(diagnostic.message)
@@ -147,7 +147,7 @@ extension ByteWriter {
         }
     }
 
-    private mutating func writeLocation(_ location: SourceLocation?) {
+    mutating func writeLocation(_ location: SourceLocation?) {
         writeOptionalString(location?.path)
         guard let location else { return }
         writeVarint(UInt64(clamping: location.line))

@@ -29,6 +29,7 @@ struct ConfigPropertyFields {
                 }
                 registration.configPropertyFields.append(
                     ConfigPropertyField(name: property.name, typeName: field.name, isOptional: field.isOptional))
+                session.table.reads.note(field.name)
                 if roles[field.name] == .configProperty {
                     registration.dependencies.append(
                         Dependency(typeName: field.name, isEager: true, ownerTypeName: type, location: location))
@@ -60,7 +61,7 @@ struct ConfigPropertyFields {
         }
         resolved.isOptional = declared.isOptional || resolved.isOptional
         let isConfigProperty =
-            roles[resolved.name] == .configProperty && session.table.entries[resolved.name]?.isDeclared == true
+            roles[resolved.name] == .configProperty && session.table.entry(resolved.name)?.isDeclared == true
         return ValueConversion.supportedTypes.contains(resolved.name) || isConfigProperty ? resolved : nil
     }
 }

@@ -1,23 +1,46 @@
 /// The state shared by the steps of one link run: the type table and what was derived from it, and the
 /// diagnostics reported so far.
 final class LinkSession {
-    let table: TypeTable
+    private(set) var table: TypeTable
     let resolver: NameResolver
     let hierarchy: TypeHierarchy
     let scanErrors: ScanErrorIndex
-    /// The scanner's diagnostics, then the linker's. Each check is made by one stage only (`Diagnostics`),
-    /// so nothing is reported twice.
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The scanner's diagnostics of every file, located.
+    let scanDiagnostics: [Diagnostic]
+    /// What the link steps reported, in order. Each check is made by one stage only (`Diagnostics`), so
+    /// nothing here repeats a scanner diagnostic.
+    private(set) var reported: [Diagnostic] = []
 
-    init(sources: [LinkSource]) {
-        table = TypeTable(sources: sources)
+    /// `sources` may hold interface-only facts for files whose detail no step reads (see `supplyDetail`);
+    /// a file with a scan error needs its detail here (`ScanErrorIndex`).
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+        table = TypeTable(sources: sources, reads: reads)
         resolver = NameResolver(table: table)
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)
-        for source in sources { diagnostics += source.facts.diagnostics.map { $0.located(in: source.path) } }
+        var located: [Diagnostic] = []
+        for source in sources { located += source.facts.diagnostics.map { $0.located(in: source.path) } }
+        scanDiagnostics = located
     }
 
-    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// The scanner's diagnostics, then those of the link steps.
+    var diagnostics: [Diagnostic] { scanDiagnostics + reported }
+
+    func report(_ diagnostic: Diagnostic) { reported.append(diagnostic) }
+
+    /// Runs one step of link work and returns its result, the diagnostics it reported and the names it read.
+    func recording<Result>(_ body: () -> Result) -> (result: Result, diagnostics: [Diagnostic], names: Set<String>) {
+        let start = reported.count
+        let (result, names) = table.reads.recording(body)
+        let diagnostics = Array(reported[start...])
+        reported.removeSubrange(start...)
+        return (result, diagnostics, names)
+    }
+
+    /// Gives the table a file's whole facts in place of its interface-only ones.
+    func supplyDetail(_ facts: FileFacts, forFile file: Int) {
+        table.supplyDetail(facts, forFile: file)
+    }
 
     /// Declarations of a type that carry a scan error.
     func hasScanError(_ refs: [DeclarationRef]) -> Bool { refs.contains { scanErrors.hasError($0) } }

@@ -123,6 +123,7 @@ struct LinkedGraph: Sendable, Equatable {
     var properties: PropertyNode = .emptyMapping
     /// Property paths the sources read (`InjectProperty`, `@PropertyValue`, ConfigProperty fields), for validation.
     var propertyUses: [PropertyUse] = []
-    /// Every type declared or extended in the scanned sources, by resolved full name (validation notes, matching).
+    /// The types declared or extended in the scanned sources that registrations and dependencies name (and
+    /// those a caller asked to describe), by resolved full name (validation notes, matching).
     var types: [String: DeclaredType] = [:]
 }

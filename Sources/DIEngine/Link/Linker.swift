@@ -9,12 +9,13 @@ enum Linker {
     ///   - importedModules: the target's resolved files of other modules.
     ///   - runtimeModule: the module the generated file imports itself (left out of `LinkedGraph.imports`).
     ///   - exportLinks: the target writes a resolved file, so registrations get export links.
+    ///   - describing: declared types to describe in `LinkedGraph.types` besides those DI code reaches.
     /// - Returns: the graph (registrations in generation order) and the scan diagnostics of every file plus
     ///   the checks that need more than one file (`S01`–`S08`, `S11`, `S16`, `S27`–`S33`, `S36`–`S38`).
     ///   Link, cycle and property checks are `Validator.validate`'s.
     static func link(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule] = [],
-        runtimeModule: String = "DIRuntime", exportLinks: Bool = false
+        runtimeModule: String = "DIRuntime", exportLinks: Bool = false, describing: Set<String> = []
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
         guard files.contains(where: { $0.facts.mayRegisterOrDepend }) else {
             return linkWithoutDI(
@@ -23,33 +24,40 @@ enum Linker {
         }
         return linkEveryType(
             files: files, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
-            exportLinks: exportLinks)
+            exportLinks: exportLinks, describing: describing)
     }
 
-    /// The general path: builds the type table and hierarchy and looks at every declaration.
+    /// The general path: builds the type table and hierarchy and looks at every declaration (as
+    /// `IncrementalLinker` does without a previous link).
     static func linkEveryType(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
-        runtimeModule: String, exportLinks: Bool
+        runtimeModule: String, exportLinks: Bool, describing: Set<String> = []
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
-        let session = LinkSession(sources: files.map { LinkSource(path: $0.path, facts: $0.facts) })
-        let table = session.table
-        let roles = TypeRegistrar.roles(in: table)
-        let typeRegistrar = TypeRegistrar(session: session, roles: roles)
-        let configRegistrar = ConfigRegistrar(session: session)
-
-        var pending: [PendingRegistration] = []
-        var configurationFiles: Set<Int> = []
-        for name in table.sortedNames {
-            guard let entry = table.entries[name] else { continue }
-            pending += typeRegistrar.registrations(for: entry)
-            if roles[name] == .configuration {
-                let configs = configRegistrar.registrations(for: entry)
-                if !configs.isEmpty { configurationFiles.formUnion(entry.primaries.map(\.file)) }
-                pending += configs
-            }
+        let inputs = files.map { file in
+            LinkInput(
+                path: file.path, facts: file.facts, factsDigest: 0, interfaceDigest: 0,
+                mayRegisterOrDepend: file.facts.mayRegisterOrDepend, detail: nil)
         }
+        // Whole facts need no decoding, so the link cannot fail.
+        let link = IncrementalLinker.link(
+            inputs, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+            exportLinks: exportLinks, previous: nil, keepsState: false, describing: describing)!
+        return (link.graph, link.diagnostics)
+    }
 
-        let members = MemberDependencies(session: session, roles: roles)
+    /// The graph from the link units of every registered type (in name order) and of every file with DI
+    /// code (in input order).
+    static func assemble(
+        session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
+        properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = []
+    ) -> LinkedGraph {
+        let table = session.table
+        var pending = typeUnits.flatMap(\.pending)
+        let fileIndex = Dictionary(
+            table.sources.indices.map { (table.sources[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        let configurationFiles = Set(typeUnits.flatMap { $0.configurationFiles.compactMap { fileIndex[$0] } })
+
+        let members = MemberDependencies(files: fileUnits.map(\.members))
         var owned: Set<String> = []
         for index in pending.indices where pending[index].ownsTypeDependencies {
             let type = pending[index].registration.id.typeName
@@ -61,7 +69,8 @@ enum Linker {
                 return owned
             }
         }
-        let unowned = table.sortedNames.filter { !owned.contains($0) }.flatMap { members.byOwner[$0] ?? [] }
+        let unownedOwners = members.byOwner.keys.filter { table.entries[$0] != nil && !owned.contains($0) }
+        let unowned = ByteOrder.sorted(unownedOwners).flatMap { members.byOwner[$0] ?? [] }
 
         let merged = PendingRegistration.mergingBranchTwins(pending).sorted(by: precedes)
         var graph = LinkedGraph(
@@ -69,23 +78,23 @@ enum Linker {
             importedRegistrations: importedModules.flatMap(\.registrations),
             unownedDependencies: unowned.sorted { $0.location < $1.location },
             imports: GeneratedImports.merge(
-                imports: configurationFiles.sorted().map { files[$0].facts.imports },
+                imports: configurationFiles.sorted().map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
-            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location },
-            types: declaredTypes(session))
+            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
+        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing)
         let unexportable = Set(
             table.entries.keys.filter { name in
                 table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
             })
         LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
-        return (graph, session.diagnostics)
+        return graph
     }
 
     /// `link` for sources that declare no registration and request no dependency or property: the type
     /// table, hierarchy and member scan would find nothing, so only the scanner's diagnostics and the
-    /// imported modules remain. Gives the same graph and diagnostics as `linkEveryType`, except for
-    /// `LinkedGraph.types`, which only dependency resolution and its checks read (and there are none).
+    /// imported modules remain. Gives the same graph and diagnostics as `linkEveryType` (whose
+    /// `LinkedGraph.types` describes only what DI code reaches: nothing here).
     static func linkWithoutDI(
         files: [(path: String, facts: FileFacts)], properties: PropertyNode, importedModules: [ResolvedModule],
         runtimeModule: String, exportLinks: Bool
@@ -114,15 +123,27 @@ enum Linker {
         }
     }
 
-    private static func declaredTypes(_ session: LinkSession) -> [String: DeclaredType] {
+    /// The declared types that resolution and validation look up: registered types and the types of
+    /// dependencies, plus `describing` (`why` asks about any name). Describing every declared type cost
+    /// more than the rest of a relink on a large project.
+    private static func declaredTypes(_ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>)
+        -> [String: DeclaredType]
+    {
+        var names = describing
+        for registration in graph.registrations {
+            names.insert(registration.id.typeName)
+            for dependency in registration.dependencies { names.insert(dependency.typeName) }
+        }
+        for dependency in graph.unownedDependencies { names.insert(dependency.typeName) }
         let table = session.table
         var types: [String: DeclaredType] = [:]
-        for (name, entry) in table.entries {
-            guard let first = entry.primaries.first ?? entry.extensions.first else { continue }
+        for name in names {
+            guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
+            else { continue }
             types[name] = DeclaredType(
                 name: name, kind: table.kind(of: name), location: table.location(of: first),
-                supertypes: session.hierarchy.supertypes[name] ?? [],
-                superclasses: session.hierarchy.superclasses[name] ?? [])
+                supertypes: session.hierarchy.supertypes(of: name),
+                superclasses: session.hierarchy.superclassChain(of: name))
         }
         return types
     }

@@ -20,7 +20,7 @@ struct NameResolver {
         var element: TypeReference
         if let owner, let legacy = Self.legacyAlias(in: reference.name, owner: owner) {
             let key = TypeTable.join(owner, legacy)
-            guard table.aliases[key] != nil else { return .failure(MissingLegacyAlias(alias: legacy)) }
+            guard table.alias(key) != nil else { return .failure(MissingLegacyAlias(alias: legacy)) }
             element = expandAlias(named: key, depth: 0)
         } else {
             element = resolve(reference.name, in: scope)
@@ -64,7 +64,7 @@ struct NameResolver {
 
     /// The reference a full name stands for after expanding the typealias it names, repeatedly.
     private func expandAlias(named name: String, depth: Int) -> TypeReference {
-        guard let alias = table.aliases[name], !alias.isGeneric, depth < Self.maximumDepth else {
+        guard let alias = table.alias(name), !alias.isGeneric, depth < Self.maximumDepth else {
             return TypeReference(written: name, name: name)
         }
         let target = TypeReferenceParser.reference(forWritten: alias.target)

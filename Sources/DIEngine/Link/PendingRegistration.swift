@@ -1,5 +1,5 @@
 /// A registration while the link stage is still building it.
-struct PendingRegistration {
+struct PendingRegistration: Equatable {
     var registration: Registration
     /// `#if` conditions of the declaration (or `Config` call) it comes from.
     var conditions: ConditionStack

@@ -24,12 +24,12 @@ struct ScopeQualifierLookup {
         self.typeLocation = typeLocation
         let table = session.table
         var steps: [[DeclarationRef]] = [own]
-        for superclass in session.hierarchy.superclasses[type] ?? [] {
-            steps.append(table.entries[superclass]?.declarations ?? [])
+        for superclass in session.hierarchy.superclasses(of: type) {
+            steps.append(table.entry(superclass)?.declarations ?? [])
         }
         steps.append(
             session.hierarchy.declaredProtocols(of: type, table: table).flatMap {
-                table.entries[$0]?.extensions ?? []
+                table.entry($0)?.extensions ?? []
             })
         self.steps = steps
     }

@@ -8,13 +8,29 @@ struct TypeRegistrar {
     private var table: TypeTable { session.table }
     private var factory: DependencyFactory { DependencyFactory(session: session) }
 
-    /// The registration protocols a type's declarations list, in source order.
-    static func roles(in table: TypeTable) -> [String: RegistrationKind] {
+    /// The registration protocols a type's declarations list, in source order. Only types declared or
+    /// extended in `files` (those that may register, `FileFacts.mayRegisterOrDepend`) can have a role, so
+    /// the rest of the table is not visited.
+    static func roles(in table: TypeTable, files: [Int]) -> [String: RegistrationKind] {
+        var candidates: Set<String> = []
+        for file in files {
+            let declarations = table.sources[file].facts.declarations
+            for index in declarations.indices
+            where declarations[index].inherited.contains(where: { LinkNames.registrationKinds[$0.name] != nil }) {
+                if let name = table.typeName[DeclarationRef(file: file, index: index)] { candidates.insert(name) }
+            }
+        }
         var roles: [String: RegistrationKind] = [:]
-        for (name, entry) in table.entries {
-            let listed = entry.declarations.lazy.flatMap { table[$0].inherited }
-                .compactMap { LinkNames.registrationKinds[$0.name] }
-            if let first = listed.first { roles[name] = first }
+        for name in candidates {
+            guard let entry = table.entries[name] else { continue }
+            for ref in entry.primaries + entry.extensions {
+                // In place: most declarations list nothing, and copying their facts dominated this loop.
+                guard !table[ref].inherited.isEmpty else { continue }
+                if let first = table[ref].inherited.lazy.compactMap({ LinkNames.registrationKinds[$0.name] }).first {
+                    roles[name] = first
+                    break
+                }
+            }
         }
         return roles
     }

@@ -24,6 +24,17 @@ struct TypeEntry {
     var isDeclared: Bool { !primaries.isEmpty }
 }
 
+/// A name per declaration, stored per file in declaration order: a dictionary keyed by `DeclarationRef`
+/// cost a hash per declaration of the project on every link.
+struct DeclarationNames {
+    fileprivate var byFile: [[String]] = []
+
+    subscript(ref: DeclarationRef) -> String? {
+        guard byFile.indices.contains(ref.file), byFile[ref.file].indices.contains(ref.index) else { return nil }
+        return byFile[ref.file][ref.index]
+    }
+}
+
 /// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
 struct AliasEntry {
     var target: String
@@ -35,31 +46,35 @@ struct AliasEntry {
 /// The type table: full dotted names, extensions merged into their type (also for
 /// types the sources only extend), member and file-level typealiases.
 struct TypeTable {
-    let sources: [LinkSource]
+    /// Interface-only facts for files whose detail the link does not need (`supplyDetail` adds it).
+    private(set) var sources: [LinkSource]
+    /// Where look-ups by name are recorded (`LinkReads`); iteration over every entry is not recorded.
+    let reads: LinkReads
     private(set) var entries: [String: TypeEntry] = [:]
     private(set) var aliases: [String: AliasEntry] = [:]
     /// Full name of the type each declaration declares or extends.
-    private(set) var typeName: [DeclarationRef: String] = [:]
+    private(set) var typeName = DeclarationNames()
     /// Full name of the type lexically enclosing each declaration (`""` at file level).
-    private(set) var enclosingScope: [DeclarationRef: String] = [:]
-    /// Entry names in byte order, for deterministic iteration.
-    private(set) var sortedNames: [String] = []
+    private(set) var enclosingScope = DeclarationNames()
     /// The kind of each type's first own declaration.
     private var kinds: [String: DeclarationKind] = [:]
 
-    init(sources: [LinkSource]) {
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
+        self.reads = reads
         build(extendedNames: [:])
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for (ref, name) in typeName where self[ref].kind == .extension {
-            let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
-            if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
+        for (file, names) in typeName.byFile.enumerated() {
+            for (index, name) in names.enumerated() where sources[file].facts.declarations[index].kind == .extension {
+                let ref = DeclarationRef(file: file, index: index)
+                let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+                if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
+            }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
-        sortedNames = ByteOrder.sorted(Array(entries.keys))
     }
 
     /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
@@ -75,40 +90,80 @@ struct TypeTable {
     func location(of ref: DeclarationRef) -> SourceLocation { location(ref, self[ref].position) }
 
     /// The kind of a type's first own declaration, nil when the sources only extend it.
-    func kind(of name: String) -> DeclarationKind? { kinds[name] }
+    func kind(of name: String) -> DeclarationKind? {
+        reads.note(name)
+        return kinds[name]
+    }
 
     /// Names a type declared in the sources or a typealias (the lexical lookup test).
-    func isKnown(_ name: String) -> Bool { entries[name]?.isDeclared == true || aliases[name] != nil }
+    func isKnown(_ name: String) -> Bool {
+        reads.note(name)
+        return entries[name]?.isDeclared == true || aliases[name] != nil
+    }
+
+    /// The entry of a type, recorded as read.
+    func entry(_ name: String) -> TypeEntry? {
+        reads.note(name)
+        return entries[name]
+    }
+
+    /// The typealias with this full name, recorded as read.
+    func alias(_ name: String) -> AliasEntry? {
+        reads.note(name)
+        return aliases[name]
+    }
+
+    /// Replaces a file's interface-only facts by its whole facts (same declarations, with their detail).
+    mutating func supplyDetail(_ facts: FileFacts, forFile file: Int) {
+        sources[file].facts = facts
+    }
 
     private mutating func build(extendedNames: [DeclarationRef: String]) {
         entries = [:]
         aliases = [:]
-        typeName = [:]
-        enclosingScope = [:]
+        typeName = DeclarationNames()
+        enclosingScope = DeclarationNames()
         kinds = [:]
-        for (fileIndex, source) in sources.enumerated() {
+        let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
+        typeName.byFile.reserveCapacity(sources.count)
+        enclosingScope.byFile.reserveCapacity(sources.count)
+        entries.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        for fileIndex in sources.indices {
+            // Fields are read in place: copying each declaration fact dominated building the table.
+            let declarations = sources[fileIndex].facts.declarations
             // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
             var scopes: [String: String] = [:]
+            var names: [String] = []
+            var outers: [String] = []
+            names.reserveCapacity(declarations.count)
+            outers.reserveCapacity(declarations.count)
             func resolvedScope(_ written: [String]) -> String {
+                guard !written.isEmpty else { return "" }
                 let key = written.joined(separator: ".")
                 return scopes[key] ?? key
             }
-            for (index, fact) in source.facts.declarations.enumerated() {
+            for index in declarations.indices {
                 let ref = DeclarationRef(file: fileIndex, index: index)
-                let outer = resolvedScope(fact.scope)
-                let name = extendedNames[ref] ?? Self.join(outer, fact.name)
-                scopes[(fact.scope + [fact.name]).joined(separator: ".")] = name
-                typeName[ref] = name
-                enclosingScope[ref] = outer
-                if fact.kind == .extension {
+                let written = declarations[index].scope
+                let declared = declarations[index].name
+                let kind = declarations[index].kind
+                let outer = resolvedScope(written)
+                let name = extendedNames[ref] ?? Self.join(outer, declared)
+                scopes[written.isEmpty ? declared : (written + [declared]).joined(separator: ".")] = name
+                names.append(name)
+                outers.append(outer)
+                if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                 } else {
                     entries[name, default: TypeEntry(name: name)].primaries.append(ref)
-                    if kinds[name] == nil { kinds[name] = fact.kind }
+                    if kinds[name] == nil { kinds[name] = kind }
                 }
-                for alias in fact.typealiases { addAlias(alias, in: name) }
+                for alias in declarations[index].typealiases { addAlias(alias, in: name) }
             }
-            for alias in source.facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+            for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+            typeName.byFile.append(names)
+            enclosingScope.byFile.append(outers)
         }
     }
 

@@ -35,6 +35,9 @@ enum FileAction: Equatable {
     case tearCacheTail(Int)
     /// Flip one byte this far from the end of the cache file (a corrupt journal record or facts blob).
     case flipCacheByte(fromEnd: Int)
+    /// Put back the link state (`App.dilink`) of an earlier step, or cut the current one in half: a stale
+    /// or damaged link state is checked or ignored, never trusted.
+    case swapLinkState
 }
 
 /// One step of the sequence: a description for failure messages, and the model afterwards.
@@ -223,7 +226,7 @@ struct DifferentialEditor {
             let flip = Int.random(in: 1...200, using: &random)
             let action = pick([
                 FileAction.deleteOutputs, .scribbleOnFactory, .damageCache, .tearCacheTail(tear),
-                .flipCacheByte(fromEnd: flip),
+                .flipCacheByte(fromEnd: flip), .swapLinkState,
             ])!
             return DifferentialEdit(description: "outputs or cache: \(action)", model: model, action: action)
         }

@@ -11,6 +11,8 @@ final class DifferentialRun {
     private var random: SeededGenerator
     /// Source of unique old mtimes, so that a backdated file never gets a stamp it had before.
     private var backdateCounter = 0
+    /// The link state taken away by the last `.swapLinkState`.
+    private var earlierLinkState: Data?
 
     init(seed: UInt64, model: DifferentialModel) throws {
         cached = try ProjectDirectory(files: [:])
@@ -73,6 +75,15 @@ final class DifferentialRun {
                 bytes[bytes.count - fromEnd] ^= 0x5A
                 try bytes.write(to: URL(fileURLWithPath: cache))
             }
+        case .swapLinkState:
+            let state = cached.path + "/.dibuild/App.dilink"
+            let current = FileManager.default.contents(atPath: state)
+            if let earlier = earlierLinkState {
+                try earlier.write(to: URL(fileURLWithPath: state))
+            } else if let current {
+                try current.prefix(current.count / 2).write(to: URL(fileURLWithPath: state))
+            }
+            earlierLinkState = current
         }
     }
 

@@ -1,0 +1,166 @@
+/// One file as the incremental link takes it: whole facts, or only the interface plus a way to decode the
+/// detail if some link work needs it.
+struct LinkInput {
+    var path: String
+    /// Whole facts, or interface-only ones when `detail` is set.
+    var facts: FileFacts
+    /// Digest of the file's encoded facts (equal digests, equal facts).
+    var factsDigest: UInt64
+    /// Digest of the encoded interface part.
+    var interfaceDigest: UInt64
+    var mayRegisterOrDepend: Bool
+    /// Decodes the whole facts; nil when they do not decode.
+    var detail: (@Sendable () -> FileFacts?)?
+}
+
+/// How much of a link was redone: printed by `-v`, asserted by tests.
+struct RelinkCounts: Equatable, CustomStringConvertible {
+    var typesRelinked = 0
+    var typesReused = 0
+    var filesRelinked = 0
+    var filesReused = 0
+    /// Names whose view changed since the previous link.
+    var changedNames = 0
+
+    var description: String {
+        "\(typesRelinked) of \(typesRelinked + typesReused) types and \(filesRelinked) of "
+            + "\(filesRelinked + filesReused) files with DI code, \(changedNames) names changed"
+    }
+}
+
+/// What `IncrementalLinker.link` produced.
+struct IncrementalLink {
+    var graph: LinkedGraph
+    var diagnostics: [Diagnostic]
+    /// The units for the next link.
+    var state: LinkState
+    var counts: RelinkCounts
+    /// Where the time went, for `-v`.
+    var phases: [(name: String, duration: Duration)] = []
+}
+
+/// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
+/// registrations (`TypeLinkUnit`) and a file's member dependencies (`FileLinkUnit`). The type table,
+/// hierarchy, candidate resolution and the assembly of the graph are redone on every link; the units are
+/// redone only when their own files' facts changed or a name they looked up changed its `NameViews` view.
+enum IncrementalLinker {
+    /// Links `inputs`, reusing the units of `previous` that are still valid. Nil when a file's detail,
+    /// needed after all, does not decode (the caller links from decoded facts instead). Sources without
+    /// DI code take `Linker.linkWithoutDI` instead (the caller's choice).
+    static func link(
+        _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
+        exportLinks: Bool, previous: LinkState?, keepsState: Bool = true,
+        describing: Set<String> = []
+    ) -> IncrementalLink? {
+        let clock = ContinuousClock()
+        var phases: [(name: String, duration: Duration)] = []
+        var mark = clock.now
+        func phase(_ name: String) {
+            let now = clock.now
+            phases.append((name, mark.duration(to: now)))
+            mark = now
+        }
+        var sources = inputs.map { LinkSource(path: $0.path, facts: $0.facts) }
+        // `ScanErrorIndex` attributes a scan error through the positions of the whole facts.
+        var detailed = Set(inputs.indices.filter { inputs[$0].detail == nil })
+        let withErrors = inputs.indices.filter { index in
+            !detailed.contains(index) && inputs[index].facts.diagnostics.contains { $0.severity == .error }
+        }
+        guard let loaded = loadDetail(of: withErrors, inputs) else { return nil }
+        for (index, facts) in zip(withErrors, loaded) { sources[index].facts = facts }
+        detailed.formUnion(withErrors)
+
+        let session = LinkSession(sources: sources)
+        let table = session.table
+        phase("table")
+        // Views are computed only for names some unit looked up: the previous units' to find what changed,
+        // and this link's to keep.
+        let viewer =
+            keepsState || previous != nil
+            ? NameViewer(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : nil
+        var changed: Set<UInt64> = []
+        let previousReads = previous?.reads ?? []
+        if let previous, let viewer { changed = viewer.changed(among: previousReads, since: previous.views) }
+        phase("views")
+        let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
+        func unchanged(_ path: String) -> Bool {
+            guard let before = previous?.factsDigests[path] else { return false }
+            return digests[path] == before
+        }
+        func stillValid(_ reads: [UInt64]) -> Bool { !reads.contains(where: changed.contains) }
+
+        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
+        let roles = TypeRegistrar.roles(in: table, files: linkedFiles)
+        let registered = ByteOrder.sorted(Array(roles.keys))
+        var typeUnits: [TypeLinkUnit?] = registered.map { name in
+            guard let unit = previous?.typeUnits[name], let entry = table.entries[name],
+                unit.files == TypeLinkUnit.files(of: entry, in: table), unit.files.allSatisfy(unchanged),
+                stillValid(unit.reads)
+            else { return nil }
+            return unit
+        }
+        var fileUnits: [FileLinkUnit?] = linkedFiles.map { index in
+            let path = inputs[index].path
+            guard let unit = previous?.fileUnits[path], unchanged(path), stillValid(unit.reads) else { return nil }
+            return unit
+        }
+
+        var needed: Set<Int> = []
+        for (name, unit) in zip(registered, typeUnits) where unit == nil {
+            needed.formUnion(table.entries[name]?.declarations.map(\.file) ?? [])
+        }
+        for (index, unit) in zip(linkedFiles, fileUnits) where unit == nil { needed.insert(index) }
+        let missing = needed.subtracting(detailed).sorted()
+        guard let details = loadDetail(of: missing, inputs) else { return nil }
+        for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
+        phase("detail")
+
+        let typeRegistrar = TypeRegistrar(session: session, roles: roles)
+        let configRegistrar = ConfigRegistrar(session: session)
+        var counts = RelinkCounts(changedNames: changed.count)
+        for position in typeUnits.indices where typeUnits[position] == nil {
+            guard let entry = table.entries[registered[position]] else { continue }
+            typeUnits[position] = TypeLinkUnit(
+                entry: entry, session: session, roles: roles, typeRegistrar: typeRegistrar,
+                configRegistrar: configRegistrar)
+            counts.typesRelinked += 1
+        }
+        for position in fileUnits.indices where fileUnits[position] == nil {
+            fileUnits[position] = FileLinkUnit(file: linkedFiles[position], session: session, roles: roles)
+            counts.filesRelinked += 1
+        }
+        phase("units")
+        counts.typesReused = registered.count - counts.typesRelinked
+        counts.filesReused = linkedFiles.count - counts.filesRelinked
+
+        let types = typeUnits.compactMap { $0 }
+        let files = fileUnits.compactMap { $0 }
+        let graph = Linker.assemble(
+            session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
+            properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing)
+        phase("assemble")
+        let diagnostics =
+            session.scanDiagnostics
+            + types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics)
+        // Only the digests of the units' own files are ever compared.
+        var unitFiles = Set(files.map(\.path))
+        for unit in types { unitFiles.formUnion(unit.files) }
+        var state = LinkState(
+            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
+            typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
+            fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
+        if keepsState, let viewer {
+            state.views = viewer.views(of: state.reads, previous: previous?.views, viewed: previousReads)
+        }
+        return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
+    }
+
+    /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
+    private static func loadDetail(of indices: [Int], _ inputs: [LinkInput]) -> [FileFacts]? {
+        let loaders = indices.map { inputs[$0].detail }
+        guard !loaders.isEmpty else { return [] }
+        let facts = ParallelMap.map(Array(loaders.indices), threads: nil) { position in loaders[position]?() }
+        guard !facts.contains(where: { $0 == nil }) else { return nil }
+        return facts.compactMap { $0 }
+    }
+}
