@@ -46,7 +46,7 @@ extension Engine {
             diagnostics += result.diagnostics
             writable = result.writable
             if let error = result.writeError {
-                diagnostics.append(error.diagnostic)
+                diagnostics.append(error.writeFailureDiagnostic)
                 status = .ioError
                 writable = false
             }
@@ -99,10 +99,10 @@ extension Engine {
                 options: options)
         }
         var status: ExitStatus?
-        do throws(FileWriteError) {
+        do throws(FileSystemError) {
             try TargetOutputs.write(factory, progress: &progress)
         } catch {
-            diagnostics.append(error.diagnostic)
+            diagnostics.append(error.writeFailureDiagnostic)
             status = .ioError
         }
         return RunResult(

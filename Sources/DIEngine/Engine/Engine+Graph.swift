@@ -42,11 +42,11 @@ extension Engine {
         guard let outputPath else {
             return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: text, options: options)
         }
-        do throws(FileWriteError) {
+        do throws(FileSystemError) {
             try AtomicFileWriter.write(Array(text.utf8), to: outputPath, onlyIfChanged: false)
         } catch {
             return RunResult(
-                diagnostics: diagnostics + [error.diagnostic], verboseLines: progress.lines, output: "",
+                diagnostics: diagnostics + [error.writeFailureDiagnostic], verboseLines: progress.lines, output: "",
                 options: options, status: .ioError)
         }
         return RunResult(diagnostics: diagnostics, verboseLines: progress.lines, output: "", options: options)

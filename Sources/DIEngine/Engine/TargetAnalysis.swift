@@ -98,7 +98,7 @@ struct TargetAnalysis {
             link.counts.typesRelinked + link.counts.filesRelinked > 0 || previous?.views != link.state.views
             || previous?.factsDigests != link.state.factsDigests
         guard changed else { return (link.graph, link.diagnostics) }
-        var problem: FileWriteError?
+        var problem: FileSystemError?
         let saveTime = clock.measure { problem = LinkStateFile.save(link.state, to: path, identity: identity) }
         if let problem {
             progress.log("target '\(settings.name)': link state not saved: \(problem)")

@@ -18,7 +18,7 @@ struct TargetBuild {
         var diagnostics: [Diagnostic] = []
         /// Whether the run may go on writing outputs (no error so far, `--werror` applied).
         var writable: Bool
-        var writeError: FileWriteError?
+        var writeError: FileSystemError?
     }
 
     init(
@@ -81,7 +81,7 @@ struct TargetBuild {
         saveCache(into: &result, after: earlier, progress: &progress)
         guard result.writable else { return result }
         let emitTime = clock.measure {
-            do throws(FileWriteError) {
+            do throws(FileSystemError) {
                 try outputs.write(progress: &progress)
             } catch {
                 result.writeError = error
@@ -108,7 +108,7 @@ struct TargetBuild {
         result.writable = writable && !fails(earlier + result.diagnostics)
         saveCache(into: &result, after: earlier, progress: &progress)
         guard result.writable, let depfile = record.depfile else { return result }
-        do throws(FileWriteError) {
+        do throws(FileSystemError) {
             try AtomicFileWriter.write(Array(depfile.text.utf8), to: depfile.path, onlyIfChanged: false)
         } catch {
             result.writeError = error

@@ -58,7 +58,7 @@ struct TargetOutputs {
     /// this order after all of them were written beside their destinations:
     /// a failure before the renames leaves every destination as it was. A new factory gets the current
     /// time as its mtime.
-    func write(progress: inout ProgressLog) throws(FileWriteError) {
+    func write(progress: inout ProgressLog) throws(FileSystemError) {
         var files: [OutputFile] = []
         if let resolved { files.append(OutputFile(path: resolved.path, bytes: Array(resolved.text.utf8))) }
         if let depfile {
@@ -72,7 +72,7 @@ struct TargetOutputs {
     }
 
     static func write(_ file: File, touchingReplacement: Bool = false, progress: inout ProgressLog)
-        throws(FileWriteError)
+        throws(FileSystemError)
     {
         let outcome = try AtomicFileWriter.write(
             Array(file.text.utf8), to: file.path, onlyIfChanged: true, touchAfterReplace: touchingReplacement)

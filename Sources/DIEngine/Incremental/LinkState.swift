@@ -64,8 +64,8 @@ enum LinkStateFile {
     }
 
     /// Writes atomically; a failure only costs the next build its reuse, so it is returned for `-v`.
-    static func save(_ state: LinkState, to path: String, identity: String) -> FileWriteError? {
-        do throws(FileWriteError) {
+    static func save(_ state: LinkState, to path: String, identity: String) -> FileSystemError? {
+        do throws(FileSystemError) {
             try AtomicFileWriter.write(encode(state, identity: identity), to: path, onlyIfChanged: false)
             return nil
         } catch {

@@ -11,15 +11,10 @@ enum WriteOutcome: Sendable, Equatable {
     case written
 }
 
-/// A failed write; every destination is intact and no temporary file is left behind.
-struct FileWriteError: Error, Sendable, Equatable {
-    var path: String
-    var reason: String
-    /// What the destination is when it is not a regular file (`O02`), else nil (`O01`).
-    var destinationKind: FileKind? = nil
-
-    /// `O02` when the destination is a directory, device, FIFO or socket, else `O01`; both exit 74.
-    var diagnostic: Diagnostic {
+extension FileSystemError {
+    /// A failed write of an output set: `O02` when the destination is a directory, device, FIFO or socket,
+    /// else `O01`; both exit 74. Every destination is intact and no temporary file is left behind.
+    var writeFailureDiagnostic: Diagnostic {
         switch destinationKind {
         case .directory?: Diagnostic(.outputIsDirectory, path)
         case let kind?: Diagnostic(.outputNotRegularFile, path, kind.rawValue)
@@ -49,7 +44,7 @@ enum AtomicFileWriter {
     @discardableResult
     static func write(
         _ bytes: [UInt8], to path: String, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false
-    ) throws(FileWriteError) -> WriteOutcome {
+    ) throws(FileSystemError) -> WriteOutcome {
         try write(
             [OutputFile(path: path, bytes: bytes, onlyIfChanged: onlyIfChanged, touchAfterReplace: touchAfterReplace)]
         )[0]
@@ -60,10 +55,10 @@ enum AtomicFileWriter {
     /// removes the temporaries and leaves every destination as it was. (A rename itself failing, which
     /// takes a destination changed in that instant, can leave the set partly replaced.)
     @discardableResult
-    static func write(_ files: [OutputFile]) throws(FileWriteError) -> [WriteOutcome] {
+    static func write(_ files: [OutputFile]) throws(FileSystemError) -> [WriteOutcome] {
         var outcomes: [WriteOutcome] = []
         var staged: [(file: OutputFile, temporary: TemporaryFile)] = []
-        do throws(FileWriteError) {
+        do throws(FileSystemError) {
             for file in files {
                 guard try needsWriting(file) else {
                     outcomes.append(.unchanged)
@@ -83,7 +78,7 @@ enum AtomicFileWriter {
             guard rename(entry.temporary.path, entry.file.path) == 0 else {
                 let failure = FileSystemError(path: entry.file.path, code: errno)
                 for rest in staged[index...] { rest.temporary.discard() }
-                throw FileWriteError(path: entry.file.path, reason: failure.reason)
+                throw FileSystemError(path: entry.file.path, reason: failure.reason)
             }
             if entry.file.touchAfterReplace { _ = utimensat(AT_FDCWD, entry.file.path, nil, 0) }
         }
@@ -92,7 +87,7 @@ enum AtomicFileWriter {
 
     /// Writes the concatenation of `pieces` to `path`, unconditionally, through a fixed-size buffer: a file
     /// of many megabytes made of many small pieces (the cache) is never assembled in memory.
-    static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileWriteError) {
+    static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
         try checkDestination(path)
         let temporary = try stage(path) { file throws(FileSystemError) in
             var buffer: [UInt8] = []
@@ -109,7 +104,7 @@ enum AtomicFileWriter {
         guard rename(temporary.path, path) == 0 else {
             let failure = FileSystemError(path: path, code: errno)
             temporary.discard()
-            throw FileWriteError(path: path, reason: failure.reason)
+            throw FileSystemError(path: path, reason: failure.reason)
         }
     }
 
@@ -117,7 +112,7 @@ enum AtomicFileWriter {
 
     /// Whether `file` must be written: false when it may stay as it is. Throws for a destination that is
     /// not a regular file (links followed: a link to `/dev/null` is a device).
-    private static func needsWriting(_ file: OutputFile) throws(FileWriteError) -> Bool {
+    private static func needsWriting(_ file: OutputFile) throws(FileSystemError) -> Bool {
         guard let existing = try checkDestination(file.path) else { return true }
         guard file.onlyIfChanged, existing.size == UInt64(file.bytes.count) else { return true }
         return (try? LocalDisk.contents(of: file.path).get()) != file.bytes
@@ -125,11 +120,11 @@ enum AtomicFileWriter {
 
     /// The destination's status if it exists; an error if it is not a regular file.
     @discardableResult
-    static func checkDestination(_ path: String) throws(FileWriteError) -> FileStatus? {
+    static func checkDestination(_ path: String) throws(FileSystemError) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         if let kind = FileKind.nonRegular(info.st_mode) {
-            throw FileWriteError(path: path, reason: kind.rawValue, destinationKind: kind)
+            throw FileSystemError(path: path, reason: kind.rawValue, destinationKind: kind)
         }
         return FileStatus(info)
     }
@@ -137,7 +132,7 @@ enum AtomicFileWriter {
     /// A closed temporary file beside `path` holding `content`; on failure nothing is left behind.
     private static func stage(
         _ path: String, content: (TemporaryFile) throws(FileSystemError) -> Void
-    ) throws(FileWriteError) -> TemporaryFile {
+    ) throws(FileSystemError) -> TemporaryFile {
         do throws(FileSystemError) {
             let directory = DisplayPath.directory(of: path)
             try createDirectories(directory)
@@ -151,7 +146,7 @@ enum AtomicFileWriter {
             }
             return temporary
         } catch {
-            throw FileWriteError(path: path, reason: error.reason)
+            throw FileSystemError(path: path, reason: error.reason)
         }
     }
 

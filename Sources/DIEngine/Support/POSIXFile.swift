@@ -4,11 +4,14 @@
     import Darwin
 #endif
 
-/// A failed system call on a path; `reason` is the `strerror` text used in diagnostics.
+/// A failed system call on a path, the one error type of every file read and write; `reason` is the
+/// `strerror` text used in diagnostics.
 struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     var path: String
     var code: Int32
     var reason: String
+    /// For a write: what the destination is when it is not a regular file (`O02`), else nil (`O01`).
+    var destinationKind: FileKind? = nil
 
     init(path: String, code: Int32) {
         self.path = path
@@ -16,10 +19,11 @@ struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = String(cString: strerror(code))
     }
 
-    init(path: String, reason: String) {
+    init(path: String, reason: String, destinationKind: FileKind? = nil) {
         self.path = path
         self.code = 0
         self.reason = reason
+        self.destinationKind = destinationKind
     }
 
     var description: String { "\(path): \(reason)" }

@@ -59,8 +59,8 @@ import Testing
         #expect {
             try AtomicFileWriter.write(Array("x".utf8), to: path)
         } throws: { error in
-            guard let error = error as? FileWriteError else { return false }
-            return error.diagnostic == .error("O01", "cannot write '\(path)': Not a directory")
+            guard let error = error as? FileSystemError else { return false }
+            return error.writeFailureDiagnostic == .error("O01", "cannot write '\(path)': Not a directory")
         }
         #expect(try LocalDisk.contents(of: directory.path + "/blocker").get() == Array("I am a file".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blocker"])
@@ -73,7 +73,7 @@ import Testing
         #expect {
             try AtomicFileWriter.write(Array("x".utf8), to: path, onlyIfChanged: false)
         } throws: { error in
-            (error as? FileWriteError)?.diagnostic == .error("O02", "output path '\(path)' is a directory")
+            (error as? FileSystemError)?.writeFailureDiagnostic == .error("O02", "output path '\(path)' is a directory")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.swift"])
         #expect(try LocalDisk.contents(of: path + "/inner.txt").get() == Array("keep".utf8))
@@ -99,7 +99,7 @@ import Testing
             #expect {
                 try AtomicFileWriter.write(Array("x".utf8), to: path, onlyIfChanged: false)
             } throws: { error in
-                (error as? FileWriteError)?.diagnostic
+                (error as? FileSystemError)?.writeFailureDiagnostic
                     == .error("O02", "output path '\(path)' is not a regular file (\(kind))")
             }
         }
@@ -125,7 +125,8 @@ import Testing
         #expect {
             try AtomicFileWriter.write(files)
         } throws: { error in
-            (error as? FileWriteError)?.diagnostic == .error("O01", "cannot write '\(blocked)': Not a directory")
+            (error as? FileSystemError)?.writeFailureDiagnostic
+                == .error("O01", "cannot write '\(blocked)': Not a directory")
         }
         #expect(try LocalDisk.contents(of: first).get() == Array("old first".utf8))
         #expect(try LocalDisk.contents(of: second).get() == Array("old second".utf8))
