@@ -19,7 +19,7 @@ import Testing
             for name in names.sorted() where !name.hasPrefix(".") {
                 let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
                 // The scanner runs on scan threads in the engine (16 MiB stacks); the replay does the same.
-                ParallelMap.map([bytes], threads: 1) { entry($0) }
+                _ = ParallelMap.map([bytes], threads: 1) { entry($0) }
                 replayed += 1
             }
         }

@@ -17,23 +17,23 @@ struct SourceCache: Sendable {
 
     let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
-    internal(set) var entries: [String: CacheEntry] = [:]
+    var entries: [String: CacheEntry] = [:]
     /// The previous run's record, as loaded or last set.
-    internal(set) var run: RunRecord?
+    var run: RunRecord?
     /// Whether `save` has something to write.
-    internal(set) var hasChanges = false
-    internal(set) var statistics = CacheStatistics()
+    var hasChanges = false
+    var statistics = CacheStatistics()
     /// The stored facts of the entries that `lookup` dropped because their file changed or cannot be read
     /// (empty slices until `loadFacts` for a lazily loaded cache), so that a run can tell which files'
     /// facts changed.
-    internal(set) var displacedFacts: [String: ArraySlice<UInt8>] = [:]
+    var displacedFacts: [String: ArraySlice<UInt8>] = [:]
     /// Entries `lookup` dropped because their file is no longer a source of the target.
-    internal(set) var droppedEntries = 0
+    var droppedEntries = 0
     /// Files `lookup` found without an entry.
-    internal(set) var newFiles = 0
+    var newFiles = 0
     /// The stored facts hashes of the entries that `lookup` dropped (like `displacedFacts`, but known
     /// without reading any facts).
-    internal(set) var displacedFactsHashes: [String: UInt64] = [:]
+    var displacedFactsHashes: [String: UInt64] = [:]
     /// The facts blobs not read yet (`load(from:identity:lazyFacts:)`).
     var lazyFacts: LazyFacts?
     /// The file this cache was loaded from, while `save` may append to it.

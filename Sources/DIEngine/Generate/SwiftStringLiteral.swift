@@ -3,25 +3,17 @@
 enum SwiftStringLiteral {
     /// `text` escaped for use between double quotes.
     static func body(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escape(text) { scalar in
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if isControl(scalar) {
-                    out += "\\u{" + hex(scalar.value) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\0": "\\0"
+            default: isControl(scalar) ? "\\u{" + hex(scalar.value) + "}" : nil
             }
         }
-        return out
     }
 
     /// `text` as a complete literal, quotes included.

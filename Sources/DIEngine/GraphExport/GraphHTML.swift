@@ -9,19 +9,16 @@ extension GraphExport {
     /// JSON that cannot end its `<script>` element or open a comment: `<`, `>` and `&` only occur inside
     /// JSON strings, where `\u003c` and friends mean the same character.
     static func scriptSafe(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for character in json.unicodeScalars {
-            switch character {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(character)
+        ScalarEscaping.escape(json) { scalar in
+            switch scalar {
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
             }
         }
-        return out
     }
 }
 

@@ -81,23 +81,21 @@ indirect enum JSONValue {
     }
 
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let body = ScalarEscaping.escape(text) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: scalar.value < 0x20 ? "\\u" + fourHexDigits(scalar.value) : nil
             }
         }
-        return out + "\""
+        return "\"" + body + "\""
+    }
+
+    private static func fourHexDigits(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
