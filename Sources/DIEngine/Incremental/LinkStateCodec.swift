@@ -16,6 +16,24 @@ extension ByteWriter {
             writeFixed64(name)
             writeFixed64(view)
         }
+        writeVarint(state.views.dependencies.count)
+        for (name, dependencies) in state.views.dependencies.sorted(by: { $0.key < $1.key }) {
+            writeFixed64(name)
+            writeString(dependencies.name)
+            writeDigests(dependencies.names)
+            writeDigests(dependencies.files)
+        }
+        writeVarint(state.views.files.count)
+        for (path, digest) in state.views.files.sorted(by: { $0.key < $1.key }) {
+            writeFixed64(path)
+            writeFixed64(digest)
+        }
+        writeVarint(state.views.aliasExtensions.count)
+        for aliasExtension in state.views.aliasExtensions {
+            writeFixed64(aliasExtension.file)
+            writeVarint(aliasExtension.index)
+            writeFixed64(aliasExtension.name)
+        }
         let typeUnits = state.typeUnits.values.sorted { $0.typeName.utf8.lexicographicallyPrecedes($1.typeName.utf8) }
         writeVarint(typeUnits.count)
         for unit in typeUnits {
@@ -155,6 +173,18 @@ extension ByteReader {
         let interfaces = try readFixed64()
         var views: [UInt64: UInt64] = [:]
         for _ in 0..<(try readCount(minimumElementSize: 16)) { views[try readFixed64()] = try readFixed64() }
+        var nameViews = NameViews(views: views, interfaces: interfaces)
+        for _ in 0..<(try readCount(minimumElementSize: 11)) {
+            let name = try readFixed64()
+            nameViews.dependencies[name] = ViewDependencies(
+                name: try readString(), names: try readDigests(), files: try readDigests())
+        }
+        for _ in 0..<(try readCount(minimumElementSize: 16)) { nameViews.files[try readFixed64()] = try readFixed64() }
+        for _ in 0..<(try readCount(minimumElementSize: 17)) {
+            nameViews.aliasExtensions.append(
+                AliasExtension(
+                    file: try readFixed64(), index: Int(truncatingIfNeeded: try readVarint()), name: try readFixed64()))
+        }
         var typeUnits: [String: TypeLinkUnit] = [:]
         for _ in 0..<(try readCount()) {
             let name = try readString()
@@ -180,7 +210,7 @@ extension ByteReader {
                 path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
         }
         return LinkState(
-            factsDigests: digests, views: NameViews(views: views, interfaces: interfaces), typeUnits: typeUnits,
+            factsDigests: digests, views: nameViews, typeUnits: typeUnits,
             fileUnits: fileUnits)
     }
 

@@ -10,6 +10,8 @@ final class LinkSession {
     /// What the link steps reported, in order. Each check is made by one stage only (`Diagnostics`), so
     /// nothing here repeats a scanner diagnostic.
     private(set) var reported: [Diagnostic] = []
+    /// Every name `recording` recorded, for the views of what this link's units read.
+    private(set) var recordedNames: Set<String> = []
 
     /// `sources` may hold interface-only facts for files whose detail no step reads (see `supplyDetail`);
     /// a file with a scan error needs its detail here (`ScanErrorIndex`).
@@ -32,6 +34,7 @@ final class LinkSession {
     func recording<Result>(_ body: () -> Result) -> (result: Result, diagnostics: [Diagnostic], names: Set<String>) {
         let start = reported.count
         let (result, names) = table.reads.recording(body)
+        recordedNames.formUnion(names)
         let diagnostics = Array(reported[start...])
         reported.removeSubrange(start...)
         return (result, diagnostics, names)

@@ -11,8 +11,11 @@ final class TypeHierarchy {
     private var firstInherited: [String: String] = [:]
     private var closures: [String: [String]] = [:]
     private var chains: [String: [String]] = [:]
-    /// Resolved inheritance-clause names by scope and written name: many types list the same names.
-    private var resolvedNames: [String: [String: String]] = [:]
+    /// Names the resolver consulted for each type's inheritance clauses (`dependencies(of:)`).
+    private var consulted: [String: Set<String>] = [:]
+    /// Resolved inheritance-clause names by scope and written name, with the names resolving consulted:
+    /// many types list the same names.
+    private var resolvedNames: [String: [String: (name: String, consulted: Set<String>)]] = [:]
 
     init(table: TypeTable, resolver: NameResolver) {
         self.table = table
@@ -61,9 +64,22 @@ final class TypeHierarchy {
         return (all, superclassChain(of: name), all.contains(where: LinkNames.injectCapable.contains))
     }
 
+    /// Every name `view(of:)` depended on: the name, its supertypes, and the names resolving the inheritance
+    /// clauses of those that were followed consulted (misses included). A view can change only when one
+    /// of these names gains, loses or changes a declaration or typealias.
+    func dependencies(of name: String) -> Set<String> {
+        var names: Set<String> = [name]
+        for member in [name] + supertypes(of: name) + superclassChain(of: name) {
+            names.insert(member)
+            if let consulted = consulted[member] { names.formUnion(consulted) }
+        }
+        return names
+    }
+
     private func directSupertypes(of name: String) -> [String] {
         if let known = direct[name] { return known }
         var names: [String] = []
+        var consultedNames: Set<String> = []
         if let entry = table.entries[name] {
             for ref in entry.declarations {
                 // Fields are read in place: copying a whole declaration fact per look-up dominated this loop.
@@ -73,8 +89,12 @@ final class TypeHierarchy {
                 // An inheritance clause of a type is read in the enclosing scope; an extension's in the extended type.
                 let scope = kind == .extension ? name : table.enclosingScope[ref] ?? ""
                 for inherited in inheritedNames {
-                    let resolved =
-                        DINames.protocols.contains(inherited.name) ? inherited.name : resolve(inherited.name, in: scope)
+                    var resolved = inherited.name
+                    if !DINames.protocols.contains(inherited.name) {
+                        let resolution = resolve(inherited.name, in: scope)
+                        resolved = resolution.name
+                        consultedNames.formUnion(resolution.consulted)
+                    }
                     if ref == entry.primaries.first && kind == .class && firstInherited[name] == nil {
                         firstInherited[name] = resolved
                     }
@@ -83,12 +103,14 @@ final class TypeHierarchy {
             }
         }
         direct[name] = names
+        consulted[name] = consultedNames
         return names
     }
 
-    private func resolve(_ written: String, in scope: String) -> String {
+    private func resolve(_ written: String, in scope: String) -> (name: String, consulted: Set<String>) {
         if let known = resolvedNames[scope]?[written] { return known }
-        let resolved = resolver.resolve(written, in: scope).name
+        let resolution = reads.recording { resolver.resolve(written, in: scope).name }
+        let resolved = (name: resolution.result, consulted: resolution.names)
         resolvedNames[scope, default: [:]][written] = resolved
         return resolved
     }

@@ -33,6 +33,9 @@ struct DeclarationNames {
         guard byFile.indices.contains(ref.file), byFile[ref.file].indices.contains(ref.index) else { return nil }
         return byFile[ref.file][ref.index]
     }
+
+    /// The names of one file's declarations, in order.
+    func names(inFile file: Int) -> [String] { byFile.indices.contains(file) ? byFile[file] : [] }
 }
 
 /// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
@@ -41,6 +44,8 @@ struct AliasEntry {
     /// Where the target is resolved: the full name of the type that declares the alias, `""` at file level.
     var scope: String
     var isGeneric: Bool
+    /// The file declaring it.
+    var file: Int
 }
 
 /// The type table: full dotted names, extensions merged into their type (also for
@@ -58,6 +63,11 @@ struct TypeTable {
     private(set) var enclosingScope = DeclarationNames()
     /// The kind of each type's first own declaration.
     private var kinds: [String: DeclarationKind] = [:]
+    /// Full names of the typealiases each file declares, for files that declare any.
+    private(set) var aliasNames: [Int: [String]] = [:]
+    /// Extensions that name their type through a typealias, with the type they extend: the only names of a
+    /// file that depend on other files.
+    private(set) var aliasExtensions: [DeclarationRef: String] = [:]
 
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
@@ -75,6 +85,7 @@ struct TypeTable {
             }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
+        aliasExtensions = extendedNames
     }
 
     /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
@@ -124,6 +135,7 @@ struct TypeTable {
         typeName = DeclarationNames()
         enclosingScope = DeclarationNames()
         kinds = [:]
+        aliasNames = [:]
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)
         enclosingScope.byFile.reserveCapacity(sources.count)
@@ -159,19 +171,22 @@ struct TypeTable {
                     entries[name, default: TypeEntry(name: name)].primaries.append(ref)
                     if kinds[name] == nil { kinds[name] = kind }
                 }
-                for alias in declarations[index].typealiases { addAlias(alias, in: name) }
+                for alias in declarations[index].typealiases { addAlias(alias, in: name, file: fileIndex) }
             }
-            for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+            for alias in sources[fileIndex].facts.typealiases {
+                addAlias(alias, in: resolvedScope(alias.scope), file: fileIndex)
+            }
             typeName.byFile.append(names)
             enclosingScope.byFile.append(outers)
         }
     }
 
     /// The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-    private mutating func addAlias(_ alias: TypealiasFact, in scope: String) {
+    private mutating func addAlias(_ alias: TypealiasFact, in scope: String, file: Int) {
         let key = Self.join(scope, alias.name)
+        aliasNames[file, default: []].append(key)
         if aliases[key] == nil {
-            aliases[key] = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric)
+            aliases[key] = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric, file: file)
         }
     }
 

@@ -21,10 +21,12 @@ struct RelinkCounts: Equatable, CustomStringConvertible {
     var filesReused = 0
     /// Names whose view changed since the previous link.
     var changedNames = 0
+    /// Looked-up names of the previous link viewed again: those that depended on an edited interface.
+    var viewedNames = 0
 
     var description: String {
         "\(typesRelinked) of \(typesRelinked + typesReused) types and \(filesRelinked) of "
-            + "\(filesRelinked + filesReused) files with DI code, \(changedNames) names changed"
+            + "\(filesRelinked + filesReused) files with DI code, \(changedNames) of \(viewedNames) names viewed changed"
     }
 }
 
@@ -79,8 +81,11 @@ enum IncrementalLinker {
             keepsState || previous != nil
             ? NameViewer(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : nil
         var changed: Set<UInt64> = []
-        let previousReads = previous?.reads ?? []
-        if let previous, let viewer { changed = viewer.changed(among: previousReads, since: previous.views) }
+        var stale: Set<UInt64>?
+        if let previous, let viewer {
+            stale = viewer.stale(since: previous.views)
+            changed = viewer.changed(among: previous.reads, since: previous.views, stale: stale)
+        }
         phase("views")
         let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
         func unchanged(_ path: String) -> Bool {
@@ -117,7 +122,7 @@ enum IncrementalLinker {
 
         let typeRegistrar = TypeRegistrar(session: session, roles: roles)
         let configRegistrar = ConfigRegistrar(session: session)
-        var counts = RelinkCounts(changedNames: changed.count)
+        var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
         for position in typeUnits.indices where typeUnits[position] == nil {
             guard let entry = table.entries[registered[position]] else { continue }
             typeUnits[position] = TypeLinkUnit(
@@ -150,7 +155,13 @@ enum IncrementalLinker {
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
         if keepsState, let viewer {
-            state.views = viewer.views(of: state.reads, previous: previous?.views, viewed: previousReads)
+            var names: [UInt64: String] = [:]
+            for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
+            var reads: [UInt64: String] = [:]
+            for digest in state.reads {
+                if let name = previous?.views.dependencies[digest]?.name ?? names[digest] { reads[digest] = name }
+            }
+            state.views = viewer.views(of: reads, previous: previous?.views, stale: stale)
         }
         return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
     }

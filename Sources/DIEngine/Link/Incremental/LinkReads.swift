@@ -5,10 +5,12 @@
 final class LinkReads {
     private var recording: Set<String>?
 
-    /// Runs `body` and returns its result with the names it consulted. Not reentrant.
+    /// Runs `body` and returns its result with the names it consulted; an enclosing recording does not
+    /// see them.
     func recording<Result>(_ body: () -> Result) -> (result: Result, names: Set<String>) {
+        let saved = recording
         recording = []
-        defer { recording = nil }
+        defer { recording = saved }
         let result = body()
         return (result, recording ?? [])
     }

@@ -8,6 +8,12 @@ struct NameViews: Equatable {
     /// Digest of every file's path and interface digest, in order (`NameViewer.interfaces`): the type table
     /// and hierarchy, hence every view, are a function of these.
     var interfaces: UInt64 = 0
+    /// What each looked-up name's view depended on, by name digest (known names and misses alike).
+    var dependencies: [UInt64: ViewDependencies] = [:]
+    /// Interface digest of every file, by path digest.
+    var files: [UInt64: UInt64] = [:]
+    /// Extensions that name their type through a typealias (`TypeTable.aliasExtensions`), sorted.
+    var aliasExtensions: [AliasExtension] = []
 
     static func digest(of name: String) -> UInt64 {
         var name = name
@@ -15,29 +21,47 @@ struct NameViews: Equatable {
     }
 }
 
+/// What one name's view was computed from: a later link needs to view the name again only when one of
+/// these names was declared, removed or changed in an edited file, or one of these files was edited.
+struct ViewDependencies: Equatable {
+    var name: String
+    /// Digests of the names computing the view consulted, the name itself left out.
+    var names: [UInt64]
+    /// Path digests of the files declaring, extending or aliasing any of those names (and the name).
+    var files: [UInt64]
+}
+
+/// An extension whose type name resolves through a typealias: its file (path digest), its index among the
+/// file's declarations, and the digest of the full name it extends.
+struct AliasExtension: Hashable, Comparable {
+    var file: UInt64
+    var index: Int
+    var name: UInt64
+
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.file, lhs.index, lhs.name) < (rhs.file, rhs.index, rhs.name) }
+}
+
 /// Computes name views on demand: a relink needs the views of the names its units looked up, not of every
-/// name the table knows (most names of a project are never looked up by DI code).
+/// name the table knows (most names of a project are never looked up by DI code), and after an interface
+/// edit only of those that depended on what the edit changed.
 final class NameViewer {
     private let session: LinkSession
     private let interfaceDigests: [UInt64]
-    /// Table names (entries and aliases) by digest.
-    private let names: [UInt64: String]
+    private let pathDigests: [UInt64]
     private var fileTokens: [Int: UInt64] = [:]
-    private var memo: [UInt64: UInt64?] = [:]
+    private var memo: [UInt64: (view: UInt64?, dependencies: ViewDependencies)] = [:]
     private var writer = ByteWriter()
     /// Digest of every file's path and interface digest, in table order.
     let interfaces: UInt64
+    /// How many looked-up names of the previous link `changed(among:since:stale:)` viewed again.
+    private(set) var viewedAgain = 0
 
     /// `interfaceDigests` are the files' interface digests, in table order.
     init(session: LinkSession, interfaceDigests: [UInt64]) {
         self.session = session
         self.interfaceDigests = interfaceDigests
         let table = session.table
-        var names: [UInt64: String] = [:]
-        names.reserveCapacity(table.entries.count + table.aliases.count)
-        for name in table.entries.keys { names[NameViews.digest(of: name)] = name }
-        for name in table.aliases.keys where table.entries[name] == nil { names[NameViews.digest(of: name)] = name }
-        self.names = names
+        pathDigests = table.sources.map { NameViews.digest(of: $0.path) }
         var all = ByteWriter()
         for (source, digest) in zip(table.sources, interfaceDigests) {
             all.writeString(source.path)
@@ -46,33 +70,109 @@ final class NameViewer {
         interfaces = Fingerprint.xxh3(all.bytes)
     }
 
-    /// The views of those of `digests` that the table knows. Views of names `previous` was computed for,
-    /// over the same interfaces, are taken from it.
-    func views(of digests: some Sequence<UInt64>, previous: NameViews?, viewed: Set<UInt64>) -> NameViews {
-        let reusable = previous.flatMap { $0.interfaces == interfaces ? $0 : nil }
-        var views: [UInt64: UInt64] = [:]
-        for digest in digests {
-            let view = reusable != nil && viewed.contains(digest) ? reusable?.views[digest] : view(of: digest)
-            if let view { views[digest] = view }
+    /// The views of `names` (digest and name), with what they depended on. Views `previous` holds for
+    /// names not in `stale` (`stale(since:)`; nil: every name) are taken from it.
+    func views(
+        of names: [UInt64: String], previous: NameViews?, stale: Set<UInt64>?
+    ) -> NameViews {
+        var result = NameViews(views: [:], interfaces: interfaces)
+        result.dependencies.reserveCapacity(names.count)
+        for (digest, name) in names {
+            if let previous, let kept = previous.dependencies[digest], stale?.contains(digest) == false {
+                result.dependencies[digest] = kept
+                if let view = previous.views[digest] { result.views[digest] = view }
+                continue
+            }
+            let computed = view(of: name, digest: digest)
+            result.dependencies[digest] = computed.dependencies
+            if let view = computed.view { result.views[digest] = view }
         }
-        return NameViews(views: views, interfaces: interfaces)
+        result.files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
+        result.aliasExtensions = aliasExtensions
+        return result
     }
 
     /// Digests among `digests` whose view differs from the one in `previous` (known on one side only
-    /// included). None when every file's interface is the one `previous` was computed over.
-    func changed(among digests: some Sequence<UInt64>, since previous: NameViews) -> Set<UInt64> {
+    /// included). Only names in `stale` are viewed again.
+    func changed(among digests: some Sequence<UInt64>, since previous: NameViews, stale: Set<UInt64>?) -> Set<UInt64> {
+        var changed: Set<UInt64> = []
+        for digest in digests {
+            guard let name = previous.dependencies[digest]?.name else {
+                changed.insert(digest)
+                continue
+            }
+            if stale?.contains(digest) == false { continue }
+            viewedAgain += 1
+            if view(of: name, digest: digest).view != previous.views[digest] { changed.insert(digest) }
+        }
+        return changed
+    }
+
+    /// The names of `previous` whose view may differ now: those that depended on a name declared, extended
+    /// or aliased in a file whose interface changed (before or after the edit), or on such a file. Empty
+    /// when no interface changed; nil (every name) when an unchanged file's names moved, which only an
+    /// extension through a typealias can do.
+    func stale(since previous: NameViews) -> Set<UInt64>? {
         guard previous.interfaces != interfaces else { return [] }
-        return Set(digests.filter { view(of: $0) != previous.views[$0] })
+        var editedFiles: Set<UInt64> = []
+        var touched: Set<UInt64> = []
+        var kept = 0
+        let table = session.table
+        for (file, path) in pathDigests.enumerated() {
+            let before = previous.files[path]
+            if before != nil { kept += 1 }
+            guard before != interfaceDigests[file] else { continue }
+            editedFiles.insert(path)
+            for name in table.typeName.names(inFile: file) { touched.insert(NameViews.digest(of: name)) }
+            for name in table.aliasNames[file] ?? [] { touched.insert(NameViews.digest(of: name)) }
+        }
+        if kept != previous.files.count {
+            // Removed files: what they declared is known through the files the views depended on.
+            let present = Set(pathDigests)
+            editedFiles.formUnion(previous.files.keys.filter { !present.contains($0) })
+        }
+        let unchangedExtensions = { (extensions: [AliasExtension]) in
+            extensions.filter { !editedFiles.contains($0.file) }
+        }
+        guard unchangedExtensions(previous.aliasExtensions) == unchangedExtensions(aliasExtensions) else { return nil }
+        var stale: Set<UInt64> = []
+        for (digest, dependencies) in previous.dependencies
+        where touched.contains(digest) || dependencies.names.contains(where: touched.contains)
+            || dependencies.files.contains(where: editedFiles.contains)
+        {
+            stale.insert(digest)
+        }
+        return stale
     }
 
-    /// The view of the name with this digest; nil when the table does not know it.
-    func view(of digest: UInt64) -> UInt64? {
+    private var aliasExtensions: [AliasExtension] {
+        session.table.aliasExtensions.map { ref, name in
+            AliasExtension(file: pathDigests[ref.file], index: ref.index, name: NameViews.digest(of: name))
+        }.sorted()
+    }
+
+    /// The view of `name` (nil when the table does not know it) and what it depended on.
+    private func view(of name: String, digest: UInt64) -> (view: UInt64?, dependencies: ViewDependencies) {
         if let known = memo[digest] { return known }
-        let view = names[digest].map(computeView)
-        memo[digest] = view
-        return view
+        let table = session.table
+        let isKnown = table.entries[name] != nil || table.aliases[name] != nil
+        var dependencies = ViewDependencies(name: name, names: [], files: [])
+        var view: UInt64?
+        if isKnown {
+            view = computeView(name)
+            var files: Set<UInt64> = []
+            var names: [UInt64] = []
+            for dependency in session.hierarchy.dependencies(of: name) {
+                if dependency != name { names.append(NameViews.digest(of: dependency)) }
+                for ref in table.entries[dependency]?.declarations ?? [] { files.insert(pathDigests[ref.file]) }
+                if let alias = table.aliases[dependency] { files.insert(pathDigests[alias.file]) }
+            }
+            dependencies.names = names.sorted()
+            dependencies.files = files.sorted()
+        }
+        memo[digest] = (view, dependencies)
+        return (view, dependencies)
     }
-
     private func computeView(_ name: String) -> UInt64 {
         let table = session.table
         writer.bytes.removeAll(keepingCapacity: true)
