@@ -83,10 +83,16 @@ enum Linker {
             properties: properties,
             propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
         graph.types = declaredTypes(session, reachedFrom: graph, describing: describing)
-        let unexportable = Set(
-            table.entries.keys.filter { name in
-                table.entries[name]?.primaries.contains { table[$0].hasAssociatedType } == true
-            })
+        // Only the supertypes of registered types are asked about (export links), not every name of the table.
+        var unexportable: Set<String> = []
+        if exportLinks {
+            for registration in graph.registrations {
+                for name in graph.types[registration.id.typeName]?.supertypes ?? []
+                where table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) == true {
+                    unexportable.insert(name)
+                }
+            }
+        }
         LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
         return graph
     }

@@ -39,6 +39,8 @@ struct IncrementalLink {
     var counts: RelinkCounts
     /// Where the time went, for `-v`.
     var phases: [(name: String, duration: Duration)] = []
+    /// The tables the link was made from (`TargetAnalysis` lets a build end without freeing them).
+    var session: LinkSession?
 }
 
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
@@ -163,7 +165,8 @@ enum IncrementalLinker {
             }
             state.views = viewer.views(of: reads, previous: previous?.views, stale: stale)
         }
-        return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
+        return IncrementalLink(
+            graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases, session: session)
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
