@@ -7,6 +7,13 @@ struct LinkState: Equatable {
     var views: NameViews
     var typeUnits: [String: TypeLinkUnit]
     var fileUnits: [String: FileLinkUnit]
+    /// The bytes units had in the state file they were read from; not part of the state's value.
+    var encoded = EncodedUnits()
+
+    static func == (lhs: LinkState, rhs: LinkState) -> Bool {
+        lhs.factsDigests == rhs.factsDigests && lhs.views == rhs.views && lhs.typeUnits == rhs.typeUnits
+            && lhs.fileUnits == rhs.fileUnits
+    }
 
     /// Every name some unit looked up.
     var reads: Set<UInt64> {
@@ -15,6 +22,13 @@ struct LinkState: Equatable {
         for unit in fileUnits.values { reads.formUnion(unit.reads) }
         return reads
     }
+}
+
+/// The encoded units of a state file, by type name and path: a unit reused unchanged is written back as
+/// these bytes instead of being encoded again.
+struct EncodedUnits {
+    var typeUnits: [String: ArraySlice<UInt8>] = [:]
+    var fileUnits: [String: ArraySlice<UInt8>] = [:]
 }
 
 /// Reads and writes `LinkState` files: a fixed head (magic, format version, tool identity, payload length
@@ -52,7 +66,7 @@ enum LinkStateFile {
                 length == reader.remaining,
                 Fingerprint.xxh3(UnsafeRawBufferPointer(rebasing: buffer[reader.offset...])) == checksum
             else { return nil }
-            guard let state = try? reader.readLinkState(), reader.isAtEnd else { return nil }
+            guard let state = try? reader.readLinkState(source: bytes), reader.isAtEnd else { return nil }
             return state
         }
     }

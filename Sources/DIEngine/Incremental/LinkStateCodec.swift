@@ -37,6 +37,11 @@ extension ByteWriter {
         let typeUnits = state.typeUnits.values.sorted { $0.typeName.utf8.lexicographicallyPrecedes($1.typeName.utf8) }
         writeVarint(typeUnits.count)
         for unit in typeUnits {
+            // A unit reused as read from the last state is written as it was read: the same bytes.
+            if let encoded = state.encoded.typeUnits[unit.typeName] {
+                bytes.append(contentsOf: encoded)
+                continue
+            }
             writeString(unit.typeName)
             writeStringArray(unit.files)
             writeDigests(unit.reads)
@@ -48,6 +53,10 @@ extension ByteWriter {
         let fileUnits = state.fileUnits.values.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         writeVarint(fileUnits.count)
         for unit in fileUnits {
+            if let encoded = state.encoded.fileUnits[unit.path] {
+                bytes.append(contentsOf: encoded)
+                continue
+            }
             writeString(unit.path)
             writeDigests(unit.reads)
             writeVarint(unit.members.dependencies.count)
@@ -167,7 +176,9 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    mutating func readLinkState() throws(BinaryCodingError) -> LinkState {
+    /// `source` is the buffer the reader reads: the units keep their bytes from it (`LinkState.encoded`).
+    mutating func readLinkState(source: [UInt8]) throws(BinaryCodingError) -> LinkState {
+        var encoded = EncodedUnits()
         var digests: [String: UInt64] = [:]
         for _ in 0..<(try readCount(minimumElementSize: 9)) { digests[try readString()] = try readFixed64() }
         let interfaces = try readFixed64()
@@ -187,6 +198,7 @@ extension ByteReader {
         }
         var typeUnits: [String: TypeLinkUnit] = [:]
         for _ in 0..<(try readCount()) {
+            let start = offset
             let name = try readString()
             let files = try readStringArray()
             let reads = try readDigests()
@@ -195,9 +207,11 @@ extension ByteReader {
             typeUnits[name] = TypeLinkUnit(
                 typeName: name, files: files, reads: reads, pending: pending,
                 configurationFiles: try readStringArray(), diagnostics: try readDiagnostics())
+            encoded.typeUnits[name] = source[start..<offset]
         }
         var fileUnits: [String: FileLinkUnit] = [:]
         for _ in 0..<(try readCount()) {
+            let start = offset
             let path = try readString()
             let reads = try readDigests()
             var members = MemberDependencies.OfFile()
@@ -208,10 +222,11 @@ extension ByteReader {
             members.propertyUses = try readPropertyUses()
             fileUnits[path] = FileLinkUnit(
                 path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
+            encoded.fileUnits[path] = source[start..<offset]
         }
         return LinkState(
             factsDigests: digests, views: nameViews, typeUnits: typeUnits,
-            fileUnits: fileUnits)
+            fileUnits: fileUnits, encoded: encoded)
     }
 
     private mutating func readStringArray() throws(BinaryCodingError) -> [String] {

@@ -75,4 +75,18 @@ import Testing
         #expect(second.counts.viewedNames == first.state.reads.count)
         #expect(second.state.typeUnits["Loner"] != first.state.typeUnits["Loner"])
     }
+
+    @Test func reusedUnitsAreWrittenBackAsTheBytesTheyWereReadFrom() throws {
+        var sources = Self.base
+        let first = try IncrementalLinkTests.incremental(sources, after: nil)
+        let stored = try #require(
+            LinkStateFile.decode(LinkStateFile.encode(first.state, identity: "t"), identity: "t"))
+        #expect(stored.encoded.typeUnits.keys.sorted() == first.state.typeUnits.keys.sorted())
+        sources["Sources/Root.swift"] = "protocol Root: Other {}\n"
+        let second = try Self.relink(sources, after: stored)
+        #expect(second.state.encoded.typeUnits["Loner"] != nil)
+        #expect(second.state.encoded.typeUnits["Leaf"] == nil)
+        let fresh = try IncrementalLinkTests.incremental(sources, after: nil)
+        #expect(LinkStateFile.encode(second.state, identity: "t") == LinkStateFile.encode(fresh.state, identity: "t"))
+    }
 }

@@ -122,6 +122,8 @@ enum IncrementalLinker {
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
         phase("detail")
 
+        let reusedTypes = typeUnits.indices.filter { typeUnits[$0] != nil }
+        let reusedFiles = fileUnits.indices.filter { fileUnits[$0] != nil }
         let typeRegistrar = TypeRegistrar(session: session, roles: roles)
         let configRegistrar = ConfigRegistrar(session: session)
         var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
@@ -156,6 +158,14 @@ enum IncrementalLinker {
             factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
+        // Units reused as read from the state file keep their bytes for the next write.
+        for position in reusedTypes {
+            state.encoded.typeUnits[registered[position]] = previous?.encoded.typeUnits[registered[position]]
+        }
+        for position in reusedFiles {
+            let path = inputs[linkedFiles[position]].path
+            state.encoded.fileUnits[path] = previous?.encoded.fileUnits[path]
+        }
         if keepsState, let viewer {
             var names: [UInt64: String] = [:]
             for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
