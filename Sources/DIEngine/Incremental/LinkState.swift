@@ -7,12 +7,14 @@ struct LinkState: Equatable {
     var views: NameViews
     var typeUnits: [String: TypeLinkUnit]
     var fileUnits: [String: FileLinkUnit]
+    /// The declared types the graph described (`LinkedGraph.types`), a function of each name's view.
+    var types: [String: DeclaredType] = [:]
     /// The bytes units had in the state file they were read from; not part of the state's value.
     var encoded = EncodedUnits()
 
     static func == (lhs: LinkState, rhs: LinkState) -> Bool {
         lhs.factsDigests == rhs.factsDigests && lhs.views == rhs.views && lhs.typeUnits == rhs.typeUnits
-            && lhs.fileUnits == rhs.fileUnits
+            && lhs.fileUnits == rhs.fileUnits && lhs.types == rhs.types
     }
 
     /// Every name some unit looked up.

@@ -67,6 +67,14 @@ extension ByteWriter {
             writePropertyUses(unit.members.propertyUses)
             writeDiagnostics(unit.diagnostics)
         }
+        writeVarint(state.types.count)
+        for type in state.types.values.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+            writeString(type.name)
+            writeOptional(type.kind?.rawValue)
+            writeLocation(type.location)
+            writeStringArray(type.supertypes)
+            writeStringArray(type.superclasses)
+        }
     }
 
     mutating func writeStringArray(_ strings: [String]) {
@@ -224,9 +232,21 @@ extension ByteReader {
                 path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
             encoded.fileUnits[path] = source[start..<offset]
         }
+        var types: [String: DeclaredType] = [:]
+        for _ in 0..<(try readCount()) {
+            let name = try readString()
+            var kind: DeclarationKind?
+            if let rawKind = try readOptional() {
+                guard let known = DeclarationKind(rawValue: rawKind) else { throw .invalid("declaration kind") }
+                kind = known
+            }
+            types[name] = DeclaredType(
+                name: name, kind: kind, location: try readRequiredLocation(), supertypes: try readStringArray(),
+                superclasses: try readStringArray())
+        }
         return LinkState(
             factsDigests: digests, views: nameViews, typeUnits: typeUnits,
-            fileUnits: fileUnits, encoded: encoded)
+            fileUnits: fileUnits, types: types, encoded: encoded)
     }
 
     private mutating func readStringArray() throws(BinaryCodingError) -> [String] {

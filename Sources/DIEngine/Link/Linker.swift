@@ -49,7 +49,8 @@ enum Linker {
     /// code (in input order).
     static func assemble(
         session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
-        properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = []
+        properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = [],
+        describedBefore: [String: DeclaredType] = [:]
     ) -> LinkedGraph {
         let table = session.table
         var pending = typeUnits.flatMap(\.pending)
@@ -82,7 +83,7 @@ enum Linker {
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
             propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
-        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing)
+        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore)
         // Only the supertypes of registered types are asked about (export links), not every name of the table.
         var unexportable: Set<String> = []
         if exportLinks {
@@ -131,10 +132,12 @@ enum Linker {
 
     /// The declared types that resolution and validation look up: registered types and the types of
     /// dependencies, plus `describing` (`why` asks about any name). Describing every declared type cost
-    /// more than the rest of a relink on a large project.
-    private static func declaredTypes(_ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>)
-        -> [String: DeclaredType]
-    {
+    /// more than the rest of a relink on a large project. A description in `before` is taken as it is (the
+    /// caller knows it is still right: `IncrementalLinker`).
+    private static func declaredTypes(
+        _ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>,
+        before: [String: DeclaredType]
+    ) -> [String: DeclaredType] {
         var names = describing
         for registration in graph.registrations {
             names.insert(registration.id.typeName)
@@ -144,6 +147,10 @@ enum Linker {
         let table = session.table
         var types: [String: DeclaredType] = [:]
         for name in names {
+            if let known = before[name] {
+                types[name] = known
+                continue
+            }
             guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
             else { continue }
             types[name] = DeclaredType(

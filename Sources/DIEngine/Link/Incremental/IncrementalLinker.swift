@@ -144,9 +144,20 @@ enum IncrementalLinker {
 
         let types = typeUnits.compactMap { $0 }
         let files = fileUnits.compactMap { $0 }
+        // A description is a function of the name's view (declarations, kind, supertypes, superclasses): one
+        // stored for a looked-up name that is not stale is still right.
+        var describedBefore: [String: DeclaredType] = [:]
+        if let previous, let stale {
+            for (name, type) in previous.types {
+                let digest = NameViews.digest(of: name)
+                guard previous.views.dependencies[digest] != nil, !stale.contains(digest) else { continue }
+                describedBefore[name] = type
+            }
+        }
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
-            properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing)
+            properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing,
+            describedBefore: describedBefore)
         phase("assemble")
         let diagnostics =
             session.scanDiagnostics
@@ -166,6 +177,7 @@ enum IncrementalLinker {
             let path = inputs[linkedFiles[position]].path
             state.encoded.fileUnits[path] = previous?.encoded.fileUnits[path]
         }
+        if keepsState { state.types = graph.types }
         if keepsState, let viewer {
             var names: [UInt64: String] = [:]
             for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
