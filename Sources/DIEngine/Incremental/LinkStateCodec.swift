@@ -4,7 +4,7 @@
 
 extension ByteWriter {
     mutating func writeLinkState(_ state: LinkState) {
-        let digests = state.factsDigests.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let digests = ByteOrder.sorted(Array(state.factsDigests), by: \.key)
         writeVarint(digests.count)
         for (path, digest) in digests {
             writeString(path)
@@ -34,7 +34,7 @@ extension ByteWriter {
             writeVarint(aliasExtension.index)
             writeFixed64(aliasExtension.name)
         }
-        let typeUnits = state.typeUnits.values.sorted { $0.typeName.utf8.lexicographicallyPrecedes($1.typeName.utf8) }
+        let typeUnits = ByteOrder.sorted(Array(state.typeUnits.values), by: \.typeName)
         writeVarint(typeUnits.count)
         for unit in typeUnits {
             // A unit reused as read from the last state is written as it was read: the same bytes.
@@ -50,7 +50,7 @@ extension ByteWriter {
             writeStringArray(unit.configurationFiles)
             writeDiagnostics(unit.diagnostics)
         }
-        let fileUnits = state.fileUnits.values.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let fileUnits = ByteOrder.sorted(Array(state.fileUnits.values), by: \.path)
         writeVarint(fileUnits.count)
         for unit in fileUnits {
             if let encoded = state.encoded.fileUnits[unit.path] {
@@ -68,7 +68,7 @@ extension ByteWriter {
             writeDiagnostics(unit.diagnostics)
         }
         writeVarint(state.types.count)
-        for type in state.types.values.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+        for type in ByteOrder.sorted(Array(state.types.values), by: \.name) {
             writeString(type.name)
             writeOptional(type.kind?.rawValue)
             writeLocation(type.location)
