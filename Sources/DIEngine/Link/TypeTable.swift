@@ -18,8 +18,15 @@ struct TypeEntry {
     var name: String
     var primaries: [DeclarationRef] = []
     var extensions: [DeclarationRef] = []
+    /// The kind of the first own declaration.
+    var kind: DeclarationKind?
 
     var declarations: [DeclarationRef] { primaries + extensions }
+
+    mutating func addPrimary(_ ref: DeclarationRef, kind: DeclarationKind) {
+        primaries.append(ref)
+        if self.kind == nil { self.kind = kind }
+    }
     /// Declared in the scanned sources (not only extended).
     var isDeclared: Bool { !primaries.isEmpty }
 }
@@ -61,8 +68,6 @@ struct TypeTable {
     private(set) var typeName = DeclarationNames()
     /// Full name of the type lexically enclosing each declaration (`""` at file level).
     private(set) var enclosingScope = DeclarationNames()
-    /// The kind of each type's first own declaration.
-    private var kinds: [String: DeclarationKind] = [:]
     /// Full names of the typealiases each file declares, for files that declare any.
     private(set) var aliasNames: [Int: [String]] = [:]
     /// Extensions that name their type through a typealias, with the type they extend: the only names of a
@@ -103,7 +108,7 @@ struct TypeTable {
     /// The kind of a type's first own declaration, nil when the sources only extend it.
     func kind(of name: String) -> DeclarationKind? {
         reads.note(name)
-        return kinds[name]
+        return entries[name]?.kind
     }
 
     /// Names a type declared in the sources or a typealias (the lexical lookup test).
@@ -134,13 +139,11 @@ struct TypeTable {
         aliases = [:]
         typeName = DeclarationNames()
         enclosingScope = DeclarationNames()
-        kinds = [:]
         aliasNames = [:]
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)
         enclosingScope.byFile.reserveCapacity(sources.count)
         entries.reserveCapacity(count)
-        kinds.reserveCapacity(count)
         for fileIndex in sources.indices {
             // Fields are read in place: copying each declaration fact dominated building the table.
             let declarations = sources[fileIndex].facts.declarations
@@ -153,7 +156,7 @@ struct TypeTable {
             func resolvedScope(_ written: [String]) -> String {
                 guard !written.isEmpty else { return "" }
                 let key = written.joined(separator: ".")
-                return scopes[key] ?? key
+                return scopes.isEmpty ? key : scopes[key] ?? key
             }
             for index in declarations.indices {
                 let ref = DeclarationRef(file: fileIndex, index: index)
@@ -162,14 +165,19 @@ struct TypeTable {
                 let kind = declarations[index].kind
                 let outer = resolvedScope(written)
                 let name = extendedNames[ref] ?? Self.join(outer, declared)
-                scopes[written.isEmpty ? declared : (written + [declared]).joined(separator: ".")] = name
+                // A name equal to its written scope is not kept: most are.
+                let key = written.isEmpty ? declared : (written + [declared]).joined(separator: ".")
+                if key != name {
+                    scopes[key] = name
+                } else if !scopes.isEmpty {
+                    scopes[key] = nil
+                }
                 names.append(name)
                 outers.append(outer)
                 if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                 } else {
-                    entries[name, default: TypeEntry(name: name)].primaries.append(ref)
-                    if kinds[name] == nil { kinds[name] = kind }
+                    entries[name, default: TypeEntry(name: name)].addPrimary(ref, kind: kind)
                 }
                 for alias in declarations[index].typealiases { addAlias(alias, in: name, file: fileIndex) }
             }
