@@ -187,6 +187,7 @@ enum IncrementalLinker {
             }
             state.views = viewer.views(of: reads, previous: previous?.views, stale: stale)
         }
+        phase("state")
         return IncrementalLink(
             graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases, session: session)
     }
