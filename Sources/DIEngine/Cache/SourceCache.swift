@@ -185,14 +185,14 @@ struct SourceCache: Sendable {
         _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
-        let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
+        let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
         statistics.files += files.count
         let known = entries
         let examined = ConcurrentSlots<Examination>(count: files.count)
         let chunkCount = min(files.count, 64)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
-                let key = AbsolutePath.of(files[index], relativeTo: workingDirectory)
+                let key = base.absolute(files[index])
                 let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
                 examined[index] = Self.examine(
                     path: files[index], key: key, entry: known[key], now: now, status: status)
