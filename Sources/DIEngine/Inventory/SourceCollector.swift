@@ -44,7 +44,7 @@ struct SourceCollector {
 
     /// Whether the output file was found among the candidates (`finish` leaves it out).
     func contains(absolutePath: String) -> Bool {
-        candidates.contains { $0.absolute == absolutePath }
+        candidates.contains { $0.isAt(absolutePath) }
     }
 
     /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
@@ -57,7 +57,7 @@ struct SourceCollector {
         -> (sources: [String], statuses: WalkedStatuses)
     {
         var kept = roots > 1 ? Self.deduplicated(candidates) : candidates
-        kept.removeAll { $0.absolute == outputAbsolutePath }
+        kept.removeAll { $0.isAt(outputAbsolutePath) }
         if skippingGeneratedFiles {
             let generated = GeneratedFileFilter.flags(
                 forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
@@ -93,20 +93,27 @@ struct SourceCollector {
         guard let entries = lister.entries(of: directory) else { return 0 }
         var found = 0
         for entry in Self.inPathOrder(entries) where !entry.isHidden {
-            let child = directory.appending(entry.name)
             if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
                 diagnostics.append(
-                    Diagnostic(.nameNotUTF8, child.display))
+                    Diagnostic(.nameNotUTF8, directory.appending(entry.name).display))
                 continue
             }
             switch entry.kind {
             case .directory:
-                found += walk(child, ancestorsChecked: true)
+                found += walk(directory.appending(entry.name), ancestorsChecked: true)
             case .file, .symlinkToFile:
-                if Self.isSwiftFile(entry.name), !excluder.excludes(child.absolute, ancestorsChecked: true) {
-                    add(child, status: entry.status)
-                    found += 1
+                guard Self.isSwiftFile(entry.name) else { continue }
+                // A file's absolute path is joined only when an exclude entry has to look at it.
+                if !excluder.isEmpty,
+                    excluder.excludes(LexicalPath.appending(directory.absolute, entry.name), ancestorsChecked: true)
+                {
+                    continue
                 }
+                candidates.append(
+                    Candidate(
+                        display: LexicalPath.appending(directory.display, entry.name), directory: directory.absolute,
+                        name: entry.name, status: entry.status))
+                found += 1
             case .symlinkToDirectory, .other:
                 continue
             }
@@ -114,8 +121,13 @@ struct SourceCollector {
         return found
     }
 
-    private mutating func add(_ path: InventoryPath, status: FileStatus? = nil) {
-        candidates.append(Candidate(display: path.display, absolute: path.absolute, status: status))
+    private mutating func add(_ path: InventoryPath) {
+        // Split at the last `/` byte (the absolute path starts with one); `LexicalPath.appending` joins it again.
+        let bytes = path.absolute.utf8
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? bytes.startIndex
+        let directory = slash == bytes.startIndex ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
+        let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+        candidates.append(Candidate(display: path.display, directory: directory, name: name, status: nil))
     }
 
     /// One candidate per absolute path: the one whose display path comes first in byte order.
@@ -144,7 +156,16 @@ struct SourceCollector {
 
     private struct Candidate {
         var display: String
-        var absolute: String
+        /// The absolute path of the directory the file was found in, and its name there.
+        var directory: String
+        var name: String
         var status: FileStatus?
+
+        var absolute: String { LexicalPath.appending(directory, name) }
+
+        /// Whether the file is at `absolutePath`; joins its own path only when the names agree.
+        func isAt(_ absolutePath: String) -> Bool {
+            ByteOrder.hasSuffix(absolutePath, name) && absolute == absolutePath
+        }
     }
 }
