@@ -13,9 +13,11 @@
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
-# BENCH_SCRATCH (SwiftPM scratch path of the release build, default .build-release), BENCH_SWIFT_BUILD_FLAGS
-# (extra `swift build` flags, e.g. --static-swift-stdlib: a statically linked binary starts in about half
-# the time, which a no-op build notices; a different value rebuilds everything in that scratch path).
+# BENCH_SWIFT_BUILD_FLAGS (extra `swift build` flags; default --static-swift-stdlib, the way `make
+# artifactbundle` builds the shipped binary: it starts in about 6 ms where the dynamically linked one a
+# SwiftPM source build makes needs about 9, which a no-op build notices; set it empty to measure that one),
+# BENCH_SCRATCH (SwiftPM scratch path of the release build, default .build-static with the default flags,
+# else .build-release: a different flag set rebuilds everything in its scratch path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -23,15 +25,19 @@ out=${BENCH_OUT:-$root/bench/out}
 sizes=${BENCH_SIZES:-"10000"}
 runs=${BENCH_RUNS:-10}
 cold_runs=${BENCH_COLD_RUNS:-3}
-scratch=${BENCH_SCRATCH:-.build-release}
+flags=${BENCH_SWIFT_BUILD_FLAGS---static-swift-stdlib}
+default_scratch=.build-release
+[[ $flags == *--static-swift-stdlib* ]] && default_scratch=.build-static
+scratch=${BENCH_SCRATCH:-$default_scratch}
 
-read -r -a build_flags <<<"${BENCH_SWIFT_BUILD_FLAGS:-}"
+read -r -a build_flags <<<"$flags"
 swift build -c release --product dibuild --scratch-path "$scratch" "${build_flags[@]}" >&2
 dibuild="$(swift build -c release --scratch-path "$scratch" "${build_flags[@]}" --show-bin-path)/dibuild"
 mkdir -p "$out"
 results="$out/results.tsv"
 : >"$results"
 echo "load before: $(uptime)" >&2
+echo "dibuild: $dibuild (swift build flags: ${flags:-none})" >&2
 
 # The real-code corpus: repository (under /opt/swift-packages), tag, directory holding its Swift sources.
 corpus=(

@@ -3,6 +3,7 @@ import DIEngine
 
 struct Clean: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "clean",
         abstract: "Delete the incremental cache of the selected targets (never their outputs).")
 
     @OptionGroup var selection: ConfigSelectionOptions

@@ -1,6 +1,8 @@
 import ArgumentParser
 import DIEngine
 
+/// Every command names itself (`commandName`): swift-argument-parser would otherwise derive each name from
+/// the type's name by reflection at every start, some 2 ms of a 30 ms no-op build.
 struct Dibuild: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dibuild",

@@ -3,6 +3,7 @@ import DIEngine
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain a diagnostic code (such as S31): why the check exists, with a wrong and a right example.")
 
     @Argument(help: ArgumentHelp("The diagnostic code.", valueName: "code"))

@@ -34,6 +34,7 @@ struct FactoryOptions: ParsableArguments {
 
 struct Build: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Generate the factory (and depfile and Deli.resolved) for the selected targets.")
 
     @OptionGroup var selection: ConfigSelectionOptions
@@ -69,6 +70,7 @@ struct Build: EngineCommand {
 
 struct Generate: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Print the factory of the selected targets, or write it to -o if its bytes changed.")
 
     @OptionGroup var selection: ConfigSelectionOptions

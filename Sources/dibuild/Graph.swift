@@ -3,6 +3,7 @@ import DIEngine
 
 struct Graph: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Print the linked dependency graph as Graphviz DOT, JSON or a self-contained HTML page.")
 
     @OptionGroup var selection: ConfigSelectionOptions

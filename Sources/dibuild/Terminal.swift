@@ -1,4 +1,16 @@
-import Foundation
+// FoundationEssentials, not Foundation: the whole Foundation (and its ICU data) would add some milliseconds
+// to the start of every run, which a no-op build notices.
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The process's standard streams and environment, the only process-global state the CLI touches.
 enum Terminal {
@@ -24,7 +36,7 @@ enum Terminal {
         guard !text.isEmpty else { return true }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             bytes = bytes.dropFirst(count)
@@ -44,4 +56,9 @@ enum Terminal {
             }
         }
     }
+}
+
+// `write(2)` under a name that `Terminal.write(_:to:)` does not shadow.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

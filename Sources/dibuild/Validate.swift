@@ -3,6 +3,7 @@ import DIEngine
 
 struct Validate: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check the configuration, sources and properties without writing outputs.")
 
     @OptionGroup var selection: ConfigSelectionOptions

@@ -3,6 +3,7 @@ import DIEngine
 
 struct Why: EngineCommand {
     static let configuration = CommandConfiguration(
+        commandName: "why",
         abstract: "Explain which registrations satisfy a type's dependencies, recursively, and why any cannot.")
 
     @Argument(help: ArgumentHelp("The type to explain, optionally with a qualifier.", valueName: "type[:qualifier]"))

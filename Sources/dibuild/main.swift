@@ -1,6 +1,11 @@
 import ArgumentParser
 import DIEngine
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Parses the arguments, runs the command and maps every outcome to an `ExitStatus`.
 /// swift-argument-parser's own `main()` is not used because it exits 64 on usage errors; dibuild exits 2.

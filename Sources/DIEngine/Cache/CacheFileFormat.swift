@@ -146,15 +146,18 @@ enum CacheFileFormat {
         /// The contents with every entry's facts blob taken from `section`, if the section has exactly the
         /// announced length and its checksum.
         func contents(attaching section: ArraySlice<UInt8>, checksum: UInt64) -> Result<Contents, Rejection> {
-            guard section.count == blobsRange.count, Fingerprint.xxh3(section) == checksum else {
-                return .failure(.checksum)
-            }
+            guard let section = checkedSection(section, checksum: checksum) else { return .failure(.checksum) }
             var contents = contents
             for (path, range) in blobs {
                 contents.entries[path]?.encodedFacts =
                     section[(section.startIndex + range.lowerBound)..<(section.startIndex + range.upperBound)]
             }
             return .success(contents)
+        }
+
+        /// `section`, if it has exactly the announced length of the blobs section and its checksum.
+        func checkedSection(_ section: ArraySlice<UInt8>, checksum: UInt64) -> ArraySlice<UInt8>? {
+            section.count == blobsRange.count && Fingerprint.xxh3(section) == checksum ? section : nil
         }
     }
 

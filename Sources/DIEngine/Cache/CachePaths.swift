@@ -3,19 +3,35 @@
 enum AbsolutePath {
     /// `path` made absolute against `directory` (itself absolute) and normalised like a display path.
     static func of(_ path: String, relativeTo directory: String) -> String {
-        // The common case, two normalised parts, needs only the concatenation.
-        if !path.hasPrefix("/") && directory != "/" && path != "." && isNormalized(directory) && isNormalized(path) {
-            return directory + "/" + path
+        Base(directory).absolute(path)
+    }
+
+    /// A directory that many paths are made absolute against: whether it is normalised is checked once.
+    struct Base {
+        let directory: String
+        private let isNormalizedDirectory: Bool
+
+        init(_ directory: String) {
+            self.directory = directory
+            isNormalizedDirectory = directory != "/" && AbsolutePath.isNormalized(directory)
         }
-        return DisplayPath.join(directory, path)
+
+        /// `AbsolutePath.of(path, relativeTo: directory)`.
+        func absolute(_ path: String) -> String {
+            // The common case, two normalised parts, needs only the concatenation.
+            guard isNormalizedDirectory, !path.hasPrefix("/"), path != ".", AbsolutePath.isNormalized(path) else {
+                return DisplayPath.join(directory, path)
+            }
+            return LexicalPath.joined(directory, path)
+        }
     }
 
     /// Whether `DisplayPath.normalize` would return `path` unchanged: no empty or `.` component, no
     /// trailing `/`.
     static func isNormalized(_ path: String) -> Bool {
         if path == "/" || path == "." { return true }
-        if let result = path.utf8.withContiguousStorageIfAvailable(isNormalized) { return result }
-        return Array(path.utf8).withUnsafeBufferPointer { isNormalized($0) }
+        var path = path
+        return path.withUTF8 { isNormalized($0) }
     }
 
     private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -40,20 +40,38 @@ enum Fingerprint {
 
 /// Streaming xxh3-64 over several pieces; the result equals `Fingerprint.xxh3` of their concatenation.
 /// Also the way to build a digest from structured data (`update(_:)` for integers and strings).
+/// Small pieces are gathered in a buffer and handed to libxxhash a few kilobytes at a time: a digest over
+/// ten thousand paths makes three pieces per path, and a library call per piece cost more than the
+/// hashing. Streaming xxh3 does not depend on how the input is split, so the digests are the same.
 struct XXH3Hasher: ~Copyable {
     private let state: OpaquePointer
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var buffered = 0
+
+    private static let bufferSize = 4096
 
     init() {
         // XXH3_createState only fails when malloc fails, which Swift treats as fatal everywhere else too.
         guard let state = XXH3_createState() else { fatalError("out of memory") }
         XXH3_64bits_reset(state)
         self.state = state
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
     }
 
-    deinit { XXH3_freeState(state) }
+    deinit {
+        XXH3_freeState(state)
+        buffer.deallocate()
+    }
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        XXH3_64bits_update(state, bytes.baseAddress, bytes.count)
+        guard bytes.count > 0 else { return }
+        if buffered + bytes.count > Self.bufferSize { flush() }
+        if bytes.count >= Self.bufferSize {
+            XXH3_64bits_update(state, bytes.baseAddress, bytes.count)
+        } else {
+            buffer.baseAddress!.advanced(by: buffered).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            buffered += bytes.count
+        }
     }
 
     mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
@@ -75,6 +93,13 @@ struct XXH3Hasher: ~Copyable {
     }
 
     consuming func finalize() -> UInt64 {
-        XXH3_64bits_digest(state)
+        flush()
+        return XXH3_64bits_digest(state)
+    }
+
+    private mutating func flush() {
+        guard buffered > 0 else { return }
+        XXH3_64bits_update(state, buffer.baseAddress, buffered)
+        buffered = 0
     }
 }

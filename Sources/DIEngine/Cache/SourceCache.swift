@@ -61,9 +61,12 @@ struct SourceCache: Sendable {
             let source = LazyFacts.Source(file: file)
             let stamp = try file.stamp()
             switch try readHead(of: file, size: stamp.size, expecting: identity) {
-            case .success(let head):
+            case .success(var head):
                 let journal = try file.read(count: stamp.size - head.journalStart, at: head.journalStart)
                 var state = CacheJournal.State(entries: head.contents.entries, run: head.contents.run)
+                // From here on the state owns the entries (`loadFacts` needs only the head's blob list): a
+                // journal record then changes them in place instead of copying every entry first.
+                head.contents.entries = [:]
                 let valid = CacheJournal.replay(journal[...], onto: &state)
                 cache.entries = state.entries
                 cache.run = state.run
@@ -137,18 +140,17 @@ struct SourceCache: Sendable {
         guard let lazy = lazyFacts else { return nil }
         lazyFacts = nil
         let range = lazy.head.blobsRange
-        let contents: Result<CacheFileFormat.Contents, CacheFileFormat.Rejection>
+        var section: ArraySlice<UInt8>?
         do throws(FileSystemError) {
             let bytes = try lazy.source.file.read(count: range.count + 8, at: range.lowerBound)
-            contents =
-                bytes.count == range.count + 8
-                ? lazy.head.contents(
-                    attaching: bytes.dropLast(8), checksum: CacheFileFormat.readChecksum(bytes.suffix(8)))
-                : .failure(.checksum)
+            if bytes.count == range.count + 8 {
+                section = lazy.head.checkedSection(
+                    bytes.dropLast(8), checksum: CacheFileFormat.readChecksum(bytes.suffix(8)))
+            }
         } catch {
-            contents = .failure(.checksum)
+            section = nil
         }
-        guard case .success(let loaded) = contents else {
+        guard let section else {
             entries = [:]
             displacedFacts = [:]
             displacedFactsHashes = [:]
@@ -158,11 +160,10 @@ struct SourceCache: Sendable {
             journalTarget = nil
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
-        for (path, entry) in loaded.entries where !lazy.replaced.contains(path) {
-            entries[path]?.encodedFacts = entry.encodedFacts
-        }
-        for path in displacedFacts.keys where !lazy.replaced.contains(path) {
-            displacedFacts[path] = loaded.entries[path]?.encodedFacts ?? []
+        for (path, blob) in lazy.head.blobs where !lazy.replaced.contains(path) {
+            let facts = section[(section.startIndex + blob.lowerBound)..<(section.startIndex + blob.upperBound)]
+            entries[path]?.encodedFacts = facts
+            if displacedFacts[path] != nil { displacedFacts[path] = facts }
         }
         return nil
     }
@@ -185,14 +186,14 @@ struct SourceCache: Sendable {
         _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
         now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
-        let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
+        let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
         statistics.files += files.count
         let known = entries
         let examined = ConcurrentSlots<Examination>(count: files.count)
         let chunkCount = min(files.count, 64)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
-                let key = AbsolutePath.of(files[index], relativeTo: workingDirectory)
+                let key = base.absolute(files[index])
                 let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
                 examined[index] = Self.examine(
                     path: files[index], key: key, entry: known[key], now: now, status: status)

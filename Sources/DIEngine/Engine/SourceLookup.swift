@@ -102,12 +102,13 @@ struct SourceLookup {
 
     /// xxh3 of each file's encoded facts, in lookup order, after `scanChanged`, from the stat table: no
     /// facts are read. Equal bytes mean equal facts (the encoding is canonical). Nil if a file has no
-    /// cached facts.
+    /// cached facts. Each lookup carries its cache entry (`scanChanged` puts the new ones in), so no path
+    /// is hashed to find it.
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
         for lookup in lookups {
-            guard let entry = cache.entries[lookup.key] else { return nil }
+            guard let entry = lookup.entry else { return nil }
             hashes.append(entry.factsHash)
         }
         return hashes

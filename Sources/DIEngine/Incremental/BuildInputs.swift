@@ -1,9 +1,7 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    import Foundation  // Bundle.main.executablePath
 #endif
 
 /// The digests of everything a target's `build` outputs and diagnostics depend on: the tool, the working

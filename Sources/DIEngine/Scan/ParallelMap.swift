@@ -1,7 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials  // ProcessInfo, without the rest of Foundation
+#else
+    // Darwin: also `Thread` and `NSLock`, which come with the system there and cost nothing at start-up.
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Maps a function over an array on several threads, keeping input order. Uses its own threads with a
 /// generous stack because swift-syntax recurses deeply on nested code (dispatch workers have 512 KiB).
+/// On Linux the threads are POSIX threads: Foundation's `Thread` would load the whole Foundation (and its
+/// ICU data) into every run, a few milliseconds that a no-op build notices.
 enum ParallelMap {
     private static let stackSize = 16 << 20
 
@@ -10,38 +20,28 @@ enum ParallelMap {
     ) -> [Output] {
         let threadCount = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, inputs.count))
         let work = Work(inputs: inputs, transform: transform)
-        let done = DispatchGroup()
-        for _ in 0..<threadCount {
-            done.enter()
-            let thread = Thread {
-                work.run()
-                done.leave()
-            }
-            thread.stackSize = stackSize
-            thread.start()
-        }
-        done.wait()
+        runThreads(threadCount, work.run)
         return work.outputs()
     }
 
-    /// Shared between the worker threads; every access to the mutable state holds `lock`.
+    /// Shared between the worker threads: each claims the next index under `lock`, and writes the result
+    /// of that index only.
     private final class Work<Input, Output>: @unchecked Sendable {
         private let inputs: [Input]
         private let transform: (Input) -> Output
-        private let lock = NSLock()
+        private let lock = WorkLock()
         private var next = 0
-        private var results: [Output?]
+        private let results: ConcurrentSlots<Output>
 
         init(inputs: [Input], transform: @escaping (Input) -> Output) {
             self.inputs = inputs
             self.transform = transform
-            self.results = Array(repeating: nil, count: inputs.count)
+            self.results = ConcurrentSlots(count: inputs.count)
         }
 
         func run() {
             while let index = claim() {
-                let output = transform(inputs[index])
-                lock.withLock { results[index] = output }
+                results[index] = transform(inputs[index])
             }
         }
 
@@ -53,13 +53,84 @@ enum ParallelMap {
             }
         }
 
-        func outputs() -> [Output] { lock.withLock { results.compactMap { $0 } } }
+        /// After every worker finished.
+        func outputs() -> [Output] { inputs.indices.map { results[$0] } }
     }
 }
 
 #if canImport(Glibc)
-    import Glibc
+    extension ParallelMap {
+        /// Runs `body` on `count` new threads with `stackSize` bytes of stack, and waits for them.
+        fileprivate static func runThreads(_ count: Int, _ body: @escaping () -> Void) {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, stackSize)
+            var threads: [pthread_t] = []
+            for _ in 0..<count {
+                let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+                var thread = pthread_t()
+                let started = pthread_create(
+                    &thread, &attributes,
+                    { context in
+                        let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+                        body.run()
+                        return nil
+                    }, context)
+                if started == 0 {
+                    threads.append(thread)
+                } else {
+                    // No thread (resource limits): this one does the work instead.
+                    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+                }
+            }
+            for thread in threads { pthread_join(thread, nil) }
+        }
+    }
 
+    private final class ThreadBody {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// A `pthread_mutex_t` at a stable address.
+    private final class WorkLock: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+        init() { pthread_mutex_init(mutex, nil) }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func withLock<Result>(_ body: () -> Result) -> Result {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body()
+        }
+    }
+#else
+    extension ParallelMap {
+        fileprivate static func runThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+            let done = DispatchGroup()
+            for _ in 0..<count {
+                done.enter()
+                let thread = Thread {
+                    body()
+                    done.leave()
+                }
+                thread.stackSize = stackSize
+                thread.start()
+            }
+            done.wait()
+        }
+    }
+
+    private typealias WorkLock = NSLock
+#endif
+
+#if canImport(Glibc)
     extension ParallelMap {
         /// glibc gives every thread that meets contention its own malloc arena, and returns freed memory
         /// to the system only from the top of each. A cold build of 10,000 files (scanned on every core,

@@ -24,10 +24,23 @@ enum ByteOrder {
         paths.allSatisfy(isASCII) ? paths.sorted() : paths.sorted(by: precedes)
     }
 
+    /// The indices of `keys` in the byte order of the keys (sorting indices moves less than sorting
+    /// larger elements).
+    static func sortedIndices(_ keys: [String]) -> [Int] {
+        keys.allSatisfy(isASCII)
+            ? keys.indices.sorted { keys[$0] < keys[$1] } : keys.indices.sorted { precedes(keys[$0], keys[$1]) }
+    }
+
     /// `elements` sorted by the byte order of `key`.
     static func sorted<Element>(_ elements: [Element], by key: (Element) -> String) -> [Element] {
         elements.allSatisfy { isASCII(key($0)) }
             ? elements.sorted { key($0) < key($1) } : elements.sorted { precedes(key($0), key($1)) }
+    }
+
+    /// Whether every element's key comes strictly before the next one's: a list known sorted and unique
+    /// needs no sort.
+    static func isStrictlyIncreasing<Element>(_ elements: [Element], by key: (Element) -> String) -> Bool {
+        zip(elements, elements.dropFirst()).allSatisfy { precedes(key($0), key($1)) }
     }
 
     private static func isASCII(_ string: String) -> Bool {

@@ -55,6 +55,28 @@ import Testing
         #expect(streamed == Fingerprint.xxh3(bytes))
     }
 
+    /// Pieces from empty to larger than the hasher's buffer, so that it fills, flushes and is bypassed.
+    @Test func manyPiecesOfEverySizeEqualOneShot() {
+        var hasher = XXH3Hasher()
+        var all: [UInt8] = []
+        for (index, size) in [0, 1, 7, 4095, 4096, 4097, 3, 10_000, 2048, 2049, 1, 0, 8191].enumerated() {
+            let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ index) }
+            hasher.update(piece)
+            all += piece
+        }
+        #expect(hasher.finalize() == Fingerprint.xxh3(all))
+        // Strings as `update(_: String)` writes them: length, then bytes; 5,000 of them cross many flushes.
+        var paths = XXH3Hasher()
+        var expected: [UInt8] = []
+        for index in 0..<5000 {
+            let path = "Sources/Feature\(index % 100)/File\(index).swift"
+            paths.update(path)
+            withUnsafeBytes(of: UInt64(path.utf8.count).littleEndian) { expected += $0 }
+            expected += Array(path.utf8)
+        }
+        #expect(paths.finalize() == Fingerprint.xxh3(expected))
+    }
+
     @Test func stringsInDigestsDoNotRunTogether() {
         var first = XXH3Hasher()
         first.update("ab")

@@ -42,6 +42,13 @@ import Testing
         #expect(AbsolutePath.of(".", relativeTo: "/base") == "/base")
         #expect(AbsolutePath.of("x", relativeTo: "/") == "/x")
         #expect(AbsolutePath.of("/abs//y/", relativeTo: "/base") == "/abs/y")
+        for directory in ["/base", "/base/", "/", "/a/./b"] {
+            let base = AbsolutePath.Base(directory)
+            for path in ["x/y", "x/./y", "../x", ".", "/abs//y/", "x/", "é/e\u{301}"] {
+                let expected = DisplayPath.join(directory, path)
+                #expect(Array(base.absolute(path).utf8) == Array(expected.utf8), "\(directory) \(path)")
+            }
+        }
         for path in ["a", "/a/b", "a/..", ".x/y", "/", "."] { #expect(AbsolutePath.isNormalized(path), "\(path)") }
         for path in ["a/", "a//b", "./a", "a/.", "a/./b", ""] { #expect(!AbsolutePath.isNormalized(path), "\(path)") }
     }

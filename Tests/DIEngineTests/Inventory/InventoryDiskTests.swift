@@ -28,6 +28,32 @@ import Testing
         #expect(result.diagnostics.isEmpty)
     }
 
+    /// A walk orders a directory's entries by the paths they lead to: `a-b/` (0x2D) and `a.swift` (0x2E)
+    /// come before `a/` (0x2F), `a0/` after it, whatever order the disk lists them in.
+    @Test func aWalkYieldsTheByteOrderOfWholePathsAroundTheSeparator() {
+        let disk = InMemoryDisk([
+            "/app/Sources/a/y.swift": "", "/app/Sources/a-b/x.swift": "", "/app/Sources/a.swift": "",
+            "/app/Sources/a0/z.swift": "", "/app/Sources/ab.swift": "", "/app/Sources/a/a/w.swift": "",
+        ])
+        let expected = [
+            "Sources/a-b/x.swift", "Sources/a.swift", "Sources/a/a/w.swift", "Sources/a/y.swift", "Sources/a0/z.swift",
+            "Sources/ab.swift",
+        ]
+        let result = inventory(disk, include: ["Sources"])
+        #expect(result.sources == expected)
+        #expect(result.walkedStatuses.statuses(for: result.sources)?.count == expected.count)
+    }
+
+    /// Overlapping entries (a directory and one inside it, a file listed on its own, the directory twice)
+    /// still give every file once, in byte order.
+    @Test func overlappingEntriesGiveEveryFileOnce() {
+        let disk = InMemoryDisk([
+            "/app/Sources/a/y.swift": "", "/app/Sources/b.swift": "", "/app/Sources/a/x.swift": "",
+        ])
+        let result = inventory(disk, include: ["Sources/a", "Sources", "Sources/b.swift", "Sources/../Sources"])
+        #expect(result.sources == ["Sources/a/x.swift", "Sources/a/y.swift", "Sources/b.swift"])
+    }
+
     @Test func generatedFilesAreLeftOutWithOrWithoutAByteOrderMark() {
         let disk = InMemoryDisk([
             "/app/Sources/App.swift": "struct App {}",

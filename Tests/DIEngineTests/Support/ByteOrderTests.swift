@@ -11,6 +11,15 @@ import Testing
         #expect(ByteOrder.sorted(["b", "a/b", "a.b", "A"]) == ["A", "a.b", "a/b", "b"])
     }
 
+    @Test func strictlyIncreasingMeansSortedWithoutDuplicates() {
+        #expect(ByteOrder.isStrictlyIncreasing(["A", "a.b", "a/b", "b"]) { $0 })
+        #expect(ByteOrder.isStrictlyIncreasing([String]()) { $0 })
+        #expect(!ByteOrder.isStrictlyIncreasing(["a", "a"]) { $0 })
+        #expect(!ByteOrder.isStrictlyIncreasing(["a/b", "a.b"]) { $0 })
+        // Equal as Swift Strings, but not the same bytes: ordered by bytes.
+        #expect(ByteOrder.isStrictlyIncreasing(["e\u{301}", "é"]) { $0 })
+    }
+
     @Test func affixesCompareBytes() {
         #expect(ByteOrder.hasSuffix("Main.swift", ".swift"))
         #expect(!ByteOrder.hasSuffix("swift", ".swift"))
