@@ -32,11 +32,44 @@ struct RelinkCounts: Equatable, CustomStringConvertible {
 struct IncrementalLink {
     var graph: LinkedGraph
     var diagnostics: [Diagnostic]
-    /// The units for the next link.
-    var state: LinkState
+    /// The units for the next link, without their name views (`state` adds them).
+    var unitState: LinkState
+    /// Computes the views of the names the units read; nil when the link keeps no state.
+    var pendingViews: PendingViews?
     var counts: RelinkCounts
     /// Where the time went, for `-v`.
     var phases: [(name: String, duration: Duration)] = []
+
+    /// The units for the next link, with their views (computed on every call).
+    var state: LinkState { Self.complete(unitState, pendingViews) }
+
+    /// `state` for another thread: the views are computed there. Nothing else may use the link's session
+    /// afterwards (the graph and diagnostics are values that do not refer to it).
+    var stateCompletion: @Sendable () -> LinkState {
+        { [unitState, pendingViews] in Self.complete(unitState, pendingViews) }
+    }
+
+    private static func complete(_ unitState: LinkState, _ pendingViews: PendingViews?) -> LinkState {
+        var state = unitState
+        if let pendingViews { state.views = pendingViews.views(of: state.reads) }
+        return state
+    }
+}
+
+/// The name views a link state keeps, computed after the link from its session: on the thread that saves
+/// the state, while the build goes on with the graph. Only one thread uses it at a time.
+final class PendingViews: @unchecked Sendable {
+    private let viewer: NameViewer
+    private let previous: NameViews?
+    private let viewed: Set<UInt64>
+
+    init(viewer: NameViewer, previous: NameViews?, viewed: Set<UInt64>) {
+        self.viewer = viewer
+        self.previous = previous
+        self.viewed = viewed
+    }
+
+    func views(of reads: Set<UInt64>) -> NameViews { viewer.views(of: reads, previous: previous, viewed: viewed) }
 }
 
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
@@ -145,14 +178,15 @@ enum IncrementalLinker {
         // Only the digests of the units' own files are ever compared.
         var unitFiles = Set(files.map(\.path))
         for unit in types { unitFiles.formUnion(unit.files) }
-        var state = LinkState(
+        let state = LinkState(
             factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
-        if keepsState, let viewer {
-            state.views = viewer.views(of: state.reads, previous: previous?.views, viewed: previousReads)
-        }
-        return IncrementalLink(graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases)
+        let pendingViews =
+            keepsState ? viewer.map { PendingViews(viewer: $0, previous: previous?.views, viewed: previousReads) } : nil
+        return IncrementalLink(
+            graph: graph, diagnostics: diagnostics, unitState: state, pendingViews: pendingViews, counts: counts,
+            phases: phases)
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
