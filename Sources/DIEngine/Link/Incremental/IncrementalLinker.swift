@@ -57,11 +57,13 @@ struct IncrementalLink {
 }
 
 /// The name views a link state keeps, computed after the link from its session: on the thread that saves
-/// the state, while the build goes on with the graph. Only one thread uses it at a time.
+/// the state, while the build goes on with the graph. Only one thread uses it at a time. The session is
+/// let go once the views are computed, so that its memory is freed before the state is encoded.
 final class PendingViews: @unchecked Sendable {
-    private let viewer: NameViewer
+    private var viewer: NameViewer?
     private let previous: NameViews?
     private let viewed: Set<UInt64>
+    private var computed: NameViews?
 
     init(viewer: NameViewer, previous: NameViews?, viewed: Set<UInt64>) {
         self.viewer = viewer
@@ -69,7 +71,14 @@ final class PendingViews: @unchecked Sendable {
         self.viewed = viewed
     }
 
-    func views(of reads: Set<UInt64>) -> NameViews { viewer.views(of: reads, previous: previous, viewed: viewed) }
+    /// The views of `reads`, the units' reads: the same set on every call.
+    func views(of reads: Set<UInt64>) -> NameViews {
+        if let computed { return computed }
+        let views = viewer?.views(of: reads, previous: previous, viewed: viewed) ?? NameViews(views: [:])
+        computed = views
+        viewer = nil
+        return views
+    }
 }
 
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
