@@ -5,6 +5,8 @@ struct TargetAnalysis {
     var diagnostics: [Diagnostic]
     /// The target with dibuild-generated files left out of its sources, as the depfile lists them.
     var target: InputCollection.Target
+    /// The link state being written on another thread; `finish` waits for it.
+    private var linkStateSave: BackgroundWork<String>?
 
     /// Looks up, scans, links and validates; with `.readWrite` the cache is saved afterwards (a failure
     /// is warning `O03`).
@@ -15,16 +17,19 @@ struct TargetAnalysis {
     ) -> TargetAnalysis {
         var lookup = SourceLookup.start(target, mode: mode, progress: &progress)
         var analysis = run(&lookup, describing: describing, progress: &progress)
+        analysis.finish(progress: &progress)
         if let problem = lookup.saveCache(progress: &progress) { analysis.diagnostics.append(problem) }
         return analysis
     }
 
     /// Stages 4–6 after the cache lookup; the cache is not saved. With `reusingLinks` (a writable cache),
     /// only the files' interfaces are decoded up front and the link reuses the units of the last link kept
-    /// beside the cache (`IncrementalLinker`), then stores the new ones.
+    /// beside the cache (`IncrementalLinker`), then stores the new ones on another thread: call `finish`
+    /// before the run ends. `whileValidating` runs on this thread with the linked graph and the target
+    /// while the graph is validated on another.
     static func run(
         _ lookup: inout SourceLookup, reusingLinks: Bool = false, describing: Set<String> = [],
-        progress: inout ProgressLog
+        progress: inout ProgressLog, whileValidating: (LinkedGraph, InputCollection.Target) -> Void = { _, _ in }
     ) -> TargetAnalysis {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
@@ -40,6 +45,7 @@ struct TargetAnalysis {
             if let module { modules.append(module) }
         }
         var linked = (graph: LinkedGraph(), diagnostics: [Diagnostic]())
+        var linkStateSave: BackgroundWork<String>?
         let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
             if let inputs = interfaces?.inputs,
@@ -47,7 +53,8 @@ struct TargetAnalysis {
                     inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
                     progress: &progress)
             {
-                linked = result
+                linked = (result.graph, result.diagnostics)
+                linkStateSave = result.stateSave
                 return
             }
             let files = interfaces == nil ? sources.files : lookup.resolve(progress: &progress).files
@@ -59,26 +66,44 @@ struct TargetAnalysis {
         diagnostics += linked.diagnostics
         // A property file that failed to load would make every property it holds look missing.
         let propertiesLoaded = !propertyDiagnostics.contains { $0.severity == .error }
-        let validateTime = clock.measure {
-            diagnostics += Validator.validate(linked.graph, checkProperties: propertiesLoaded)
+        let graph = linked.graph
+        let validation = BackgroundWork { () -> (diagnostics: [Diagnostic], time: Duration) in
+            var found: [Diagnostic] = []
+            let time = ContinuousClock().measure {
+                found = Validator.validate(graph, checkProperties: propertiesLoaded)
+            }
+            return (found, time)
         }
+        whileValidating(graph, sources.target)
+        let validated = validation.wait()
+        diagnostics += validated.diagnostics
         progress.log(
-            "target '\(settings.name)': \(linked.graph.registrations.count) registrations "
-                + "(link \(ProgressLog.milliseconds(linkTime)) ms, validate \(ProgressLog.milliseconds(validateTime)) ms)"
+            "target '\(settings.name)': \(graph.registrations.count) registrations "
+                + "(link \(ProgressLog.milliseconds(linkTime)) ms, validate \(ProgressLog.milliseconds(validated.time)) ms)"
         )
-        return TargetAnalysis(graph: linked.graph, diagnostics: diagnostics, target: sources.target)
+        return TargetAnalysis(
+            graph: graph, diagnostics: diagnostics, target: sources.target, linkStateSave: linkStateSave)
     }
 
-    /// The incremental link over interface-only inputs; nil when a file's detail does not decode.
+    /// Waits for the link state to be written, and logs how that went.
+    mutating func finish(progress: inout ProgressLog) {
+        guard let save = linkStateSave else { return }
+        linkStateSave = nil
+        progress.log(save.wait())
+    }
+
+    /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
+    /// link state, if it changed, is written by `stateSave`, which returns the line to log.
     private static func linkReusing(
         _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
         exportLinks: Bool, progress: inout ProgressLog
-    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic])? {
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<String>?)? {
         let settings = lookup.target.settings
         guard inputs.contains(where: \.mayRegisterOrDepend) else {
-            return Linker.linkWithoutDI(
+            let linked = Linker.linkWithoutDI(
                 files: inputs.map { ($0.path, $0.facts) }, properties: properties, importedModules: modules,
                 runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
+            return (linked.graph, linked.diagnostics, nil)
         }
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
@@ -90,23 +115,29 @@ struct TargetAnalysis {
                 inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
                 exportLinks: exportLinks, previous: previous)
         else { return nil }
-        // A build ends soon after its link: freeing the type table and hierarchy cost about 2 % of a relink.
-        if let session = link.session { _ = Unmanaged.passRetained(session) }
         let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
             .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
         progress.log("target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms, \(phases)")
-        let changed =
-            link.counts.typesRelinked + link.counts.filesRelinked > 0 || previous?.views != link.state.views
-            || previous?.factsDigests != link.state.factsDigests
-        guard changed else { return (link.graph, link.diagnostics) }
-        var problem: FileSystemError?
-        let saveTime = clock.measure { problem = LinkStateFile.save(link.state, to: path, identity: identity) }
-        if let problem {
-            progress.log("target '\(settings.name)': link state not saved: \(problem)")
-        } else {
-            progress.log("wrote link state '\(path)' (\(ProgressLog.milliseconds(saveTime)) ms)")
+        // The views are computed here only when nothing else tells that the state changed.
+        var completeState: LinkState?
+        if link.counts.typesRelinked + link.counts.filesRelinked == 0
+            && previous?.factsDigests == link.unitState.factsDigests
+        {
+            completeState = link.state
+            guard previous?.views != completeState?.views else { return (link.graph, link.diagnostics, nil) }
         }
-        return (link.graph, link.diagnostics)
+        let stateCompletion = link.stateCompletion
+        let name = settings.name
+        let save = BackgroundWork { [completeState] () -> String in
+            let clock = ContinuousClock()
+            var problem: FileSystemError?
+            let saveTime = clock.measure {
+                problem = LinkStateFile.save(completeState ?? stateCompletion(), to: path, identity: identity)
+            }
+            if let problem { return "target '\(name)': link state not saved: \(problem)" }
+            return "wrote link state '\(path)' (\(ProgressLog.milliseconds(saveTime)) ms)"
+        }
+        return (link.graph, link.diagnostics, save)
     }
 }

@@ -64,13 +64,18 @@ struct TargetBuild {
             return replay(record, after: earlier, writable: writable, progress: &progress)
         }
         let clock = ContinuousClock()
-        let analysis = TargetAnalysis.run(&lookup, reusingLinks: lookup.mode == .readWrite, progress: &progress)
         var outputs: TargetOutputs!
-        let generateTime = clock.measure {
-            outputs = TargetOutputs.render(
-                analysis.graph, for: analysis.target, depfile: depfile,
-                cacheFile: lookup.mode == .disabled ? nil : lookup.cachePath)
+        var generateTime = Duration.zero
+        let depfile = depfile
+        let cacheFile = lookup.mode == .disabled ? nil : lookup.cachePath
+        var analysis = TargetAnalysis.run(&lookup, reusingLinks: lookup.mode == .readWrite, progress: &progress) {
+            graph, target in
+            generateTime = clock.measure {
+                outputs = TargetOutputs.render(graph, for: target, depfile: depfile, cacheFile: cacheFile)
+            }
         }
+        // The link state is written on another thread meanwhile.
+        defer { analysis.finish(progress: &progress) }
         progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)

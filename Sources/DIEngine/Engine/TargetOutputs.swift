@@ -24,12 +24,13 @@ struct TargetOutputs {
         _ graph: LinkedGraph, for target: InputCollection.Target, depfile: DepfileOptions, cacheFile: String? = nil
     ) -> Self {
         let settings = target.settings
+        let (project, reference) = (settings.name, settings.outputReference)
+        // Rendered beside the factory, on the other core.
+        let resolvedText =
+            settings.generateResolved && settings.configPath != nil
+            ? BackgroundWork { ResolvedFileRenderer.render(graph, project: project, reference: reference) } : nil
         var outputs = TargetOutputs(factory: factory(graph, settings: settings))
-        if settings.generateResolved && settings.configPath != nil {
-            outputs.resolved = File(
-                path: settings.resolvedOutputPath,
-                text: ResolvedFileRenderer.render(graph, project: settings.name, reference: settings.outputReference))
-        }
+        if let resolvedText { outputs.resolved = File(path: settings.resolvedOutputPath, text: resolvedText.wait()) }
         if let path = settings.depfilePath {
             let inventory = target.inventory
             let inputs =

@@ -47,6 +47,11 @@ enum LinkStateFile {
     }
 
     static func encode(_ state: LinkState, identity: String) -> [UInt8] {
+        Array(encodedPieces(state, identity: identity).joined())
+    }
+
+    /// The head and the payload, which `save` writes without joining them (megabytes on a large project).
+    private static func encodedPieces(_ state: LinkState, identity: String) -> [ArraySlice<UInt8>] {
         var payload = ByteWriter()
         payload.writeLinkState(state)
         var head = ByteWriter()
@@ -55,7 +60,7 @@ enum LinkStateFile {
         head.writeString(identity)
         head.writeVarint(payload.bytes.count)
         head.writeFixed64(Fingerprint.xxh3(payload.bytes))
-        return head.bytes + payload.bytes
+        return [head.bytes[...], payload.bytes[...]]
     }
 
     /// Nil for anything but an intact file of this format and identity.
@@ -82,7 +87,7 @@ enum LinkStateFile {
     /// Writes atomically; a failure only costs the next build its reuse, so it is returned for `-v`.
     static func save(_ state: LinkState, to path: String, identity: String) -> FileSystemError? {
         do throws(FileSystemError) {
-            try AtomicFileWriter.write(encode(state, identity: identity), to: path, onlyIfChanged: false)
+            try AtomicFileWriter.write(pieces: encodedPieces(state, identity: identity), to: path)
             return nil
         } catch {
             return error

@@ -34,13 +34,66 @@ struct RelinkCounts: Equatable, CustomStringConvertible {
 struct IncrementalLink {
     var graph: LinkedGraph
     var diagnostics: [Diagnostic]
-    /// The units for the next link.
-    var state: LinkState
+    /// The units for the next link, without their name views (`state` adds them).
+    var unitState: LinkState
+    /// Computes the views of the names the units read; nil when the link keeps no state.
+    var pendingViews: PendingViews?
     var counts: RelinkCounts
     /// Where the time went, for `-v`.
     var phases: [(name: String, duration: Duration)] = []
-    /// The tables the link was made from (`TargetAnalysis` lets a build end without freeing them).
-    var session: LinkSession?
+
+    /// The units for the next link, with their views (computed on every call).
+    var state: LinkState { Self.complete(unitState, pendingViews) }
+
+    /// `state` for another thread: the views are computed there. Nothing else may use the link's session
+    /// afterwards (the graph and diagnostics are values that do not refer to it).
+    var stateCompletion: @Sendable () -> LinkState {
+        { [unitState, pendingViews] in Self.complete(unitState, pendingViews) }
+    }
+
+    private static func complete(_ unitState: LinkState, _ pendingViews: PendingViews?) -> LinkState {
+        var state = unitState
+        if let pendingViews { state.views = pendingViews.views(of: state.reads) }
+        return state
+    }
+}
+
+/// The name views a link state keeps, computed after the link from its session: on the thread that saves
+/// the state, while the build goes on with the graph. Only one thread uses it at a time. The session is
+/// let go once the views are computed, so that its memory is freed before the state is encoded.
+final class PendingViews: @unchecked Sendable {
+    private var viewer: NameViewer?
+    private var session: LinkSession?
+    private let previous: NameViews?
+    private let stale: Set<UInt64>?
+    private var computed: NameViews?
+
+    init(viewer: NameViewer, session: LinkSession, previous: NameViews?, stale: Set<UInt64>?) {
+        self.viewer = viewer
+        self.session = session
+        self.previous = previous
+        self.stale = stale
+    }
+
+    /// The views of `reads`, the units' reads: the same set on every call.
+    func views(of reads: Set<UInt64>) -> NameViews {
+        if let computed { return computed }
+        var views = NameViews(views: [:])
+        if let viewer, let session {
+            // A read's name: from the previous views' dependencies, else recorded by this link's units.
+            var names: [UInt64: String] = [:]
+            for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
+            var named: [UInt64: String] = [:]
+            for digest in reads {
+                if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
+            }
+            views = viewer.views(of: named, previous: previous, stale: stale)
+        }
+        computed = views
+        viewer = nil
+        session = nil
+        return views
+    }
 }
 
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
@@ -178,18 +231,13 @@ enum IncrementalLinker {
             state.encoded.fileUnits[path] = previous?.encoded.fileUnits[path]
         }
         if keepsState { state.types = graph.types }
-        if keepsState, let viewer {
-            var names: [UInt64: String] = [:]
-            for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
-            var reads: [UInt64: String] = [:]
-            for digest in state.reads {
-                if let name = previous?.views.dependencies[digest]?.name ?? names[digest] { reads[digest] = name }
-            }
-            state.views = viewer.views(of: reads, previous: previous?.views, stale: stale)
-        }
+        let pendingViews =
+            keepsState
+            ? viewer.map { PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale) } : nil
         phase("state")
         return IncrementalLink(
-            graph: graph, diagnostics: diagnostics, state: state, counts: counts, phases: phases, session: session)
+            graph: graph, diagnostics: diagnostics, unitState: state, pendingViews: pendingViews, counts: counts,
+            phases: phases)
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
