@@ -14,10 +14,14 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-# The DIRuntime and Deli compatibility tests (incl. the 16-thread stress test) under Thread Sanitizer,
-# in their own build folder.
+# Under Thread Sanitizer, in their own build folder: the DIRuntime and Deli compatibility tests (incl. the
+# 16-thread stress test), and the engine's concurrency — the parallel scan, the link state written on a
+# second thread beside validation and generation — through the incremental-build and cache-transparency
+# tests, which run the sanitised dibuild. (FailureBehaviourTests stays out: under `ulimit -f` a sanitised
+# binary dies before main.)
 tsan: system-packages
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'DIRuntimeTests|DeliCompatibilityTests'
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan \
+		--filter 'DIRuntimeTests|DeliCompatibilityTests|IncrementalBuildTests|IncrementalLinkTests|CacheTransparencyTests'
 
 # libFuzzer targets (scanner, yaml, property-path, cache-reader: FuzzEntries), in their own build folder;
 # Package.swift adds the driver only under DIBUILD_FUZZ=1. Each target runs FUZZ_SECONDS from a copy of
