@@ -53,6 +53,7 @@ enum Depfile {
     /// Space → `\ ` (doubling the backslashes right before it), `#` → `\#`, `$` → `$$`; other bytes,
     /// including other backslashes, unchanged.
     static func escape(_ path: String) -> String {
+        guard path.utf8.contains(where: needsEscape) else { return path }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count + 8)
         var trailingBackslashes = 0
@@ -68,6 +69,10 @@ enum Depfile {
             trailingBackslashes = byte == UInt8(ascii: "\\") ? trailingBackslashes + 1 : 0
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$")
     }
 
     /// Only ASCII letters, digits, `+,/_:.~(){}%=@!-`, space, `#`, `$` and non-ASCII bytes survive both
