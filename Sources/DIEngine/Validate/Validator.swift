@@ -4,8 +4,10 @@
 enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
     static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
-        LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph) + CycleDetection(graph: graph).run()
-            + (checkProperties ? PropertyChecks(graph: graph).run() : [])
+        let dependencies = checkedDependencies(of: graph)
+        let propertyDiagnostics = checkProperties ? PropertyChecks(graph: graph).run(dependencies) : []
+        return LinkChecks(graph: graph).run(dependencies) + DuplicateRegistrations.check(graph)
+            + CycleDetection(graph: graph).run() + propertyDiagnostics
     }
 
     /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
