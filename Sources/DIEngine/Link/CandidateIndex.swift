@@ -25,6 +25,7 @@ struct CandidateIndex {
         registrations: [Registration], imported: [Registration], supertypes: (String) -> [String],
         indexingNames: Bool = true
     ) {
+        byKey.reserveCapacity(registrations.count + imported.count)
         for (index, registration) in registrations.enumerated() {
             let entry = Entry(
                 id: registration.id, isFactory: registration.isFactory, location: registration.location, local: index)

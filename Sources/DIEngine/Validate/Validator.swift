@@ -21,15 +21,16 @@ enum Validator {
 /// the linker, so every remaining pair is a real duplicate.
 enum DuplicateRegistrations {
     static func check(_ graph: LinkedGraph) -> [Diagnostic] {
-        var first: [RegistrationID: Registration] = [:]
+        var first: [RegistrationID: SourceLocation?] = [:]
+        first.reserveCapacity(graph.registrations.count)
         var diagnostics: [Diagnostic] = []
         for registration in graph.registrations {
             guard let previous = first[registration.id] else {
-                first[registration.id] = registration
+                first[registration.id] = .some(registration.location)
                 continue
             }
             let id = registration.id
-            let notes = [DiagnosticNote(.previousRegistration, at: previous.location)]
+            let notes = [DiagnosticNote(.previousRegistration, at: previous)]
             diagnostics.append(
                 id.qualifier.isEmpty
                     ? Diagnostic(.duplicateRegistration, id.typeName, at: registration.location, notes: notes)
