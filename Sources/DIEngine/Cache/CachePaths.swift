@@ -10,6 +10,21 @@ enum AbsolutePath {
         return DisplayPath.join(directory, path)
     }
 
+    /// Whether `of(path, relativeTo: directory) == absolute`, answered without building the path when it would
+    /// be the plain concatenation and all three are ASCII (where string equality is byte equality); nil when
+    /// that shortcut does not apply.
+    static func cheaplyCompares(_ path: String, relativeTo directory: String, with absolute: String) -> Bool? {
+        guard
+            !path.hasPrefix("/") && directory != "/" && path != "." && isASCII(path) && isASCII(directory)
+                && isASCII(absolute) && isNormalized(directory) && isNormalized(path)
+        else { return nil }
+        let (whole, head, tail) = (absolute.utf8, directory.utf8, path.utf8)
+        return whole.count == head.count + 1 + tail.count && whole.starts(with: head)
+            && whole.dropFirst(head.count).first == UInt8(ascii: "/") && whole.suffix(tail.count).elementsEqual(tail)
+    }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
     /// Whether `DisplayPath.normalize` would return `path` unchanged: no empty or `.` component, no
     /// trailing `/`.
     static func isNormalized(_ path: String) -> Bool {
