@@ -15,15 +15,14 @@ enum AbsolutePath {
     /// that shortcut does not apply.
     static func cheaplyCompares(_ path: String, relativeTo directory: String, with absolute: String) -> Bool? {
         guard
-            !path.hasPrefix("/") && directory != "/" && path != "." && isASCII(path) && isASCII(directory)
-                && isASCII(absolute) && isNormalized(directory) && isNormalized(path)
+            ByteOrder.isASCII(path) && ByteOrder.isASCII(directory) && ByteOrder.isASCII(absolute)
+                && path.utf8.first != UInt8(ascii: "/") && directory != "/" && path != "." && isNormalized(directory)
+                && isNormalized(path)
         else { return nil }
         let (whole, head, tail) = (absolute.utf8, directory.utf8, path.utf8)
         return whole.count == head.count + 1 + tail.count && whole.starts(with: head)
             && whole.dropFirst(head.count).first == UInt8(ascii: "/") && whole.suffix(tail.count).elementsEqual(tail)
     }
-
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// Whether `DisplayPath.normalize` would return `path` unchanged: no empty or `.` component, no
     /// trailing `/`.

@@ -30,7 +30,7 @@ enum ByteOrder {
             ? elements.sorted { key($0) < key($1) } : elements.sorted { precedes(key($0), key($1)) }
     }
 
-    private static func isASCII(_ string: String) -> Bool {
+    static func isASCII(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
