@@ -38,14 +38,19 @@ enum Depfile {
 
     private static func text(target: String, dependencies: [String], phony: Bool) -> String {
         var text = escape(target) + ":"
-        for (index, dependency) in dependencies.enumerated() {
-            text += " \\\n  " + escape(dependency)
-            if index == dependencies.count - 1 { break }
+        let pathBytes = dependencies.reduce(0) { $0 + $1.utf8.count }
+        text.reserveCapacity(text.utf8.count + (phony ? 2 : 1) * (pathBytes + 4 * dependencies.count) + 2)
+        for dependency in dependencies {
+            text += " \\\n  "
+            text += escape(dependency)
         }
         text += "\n"
         if phony && !dependencies.isEmpty {
             text += "\n"
-            for dependency in dependencies { text += escape(dependency) + ":\n" }
+            for dependency in dependencies {
+                text += escape(dependency)
+                text += ":\n"
+            }
         }
         return text
     }
