@@ -26,6 +26,20 @@ enum AbsolutePath {
         }
     }
 
+    /// Whether `of(path, relativeTo: directory) == absolute`, answered without building the path when it would
+    /// be the plain concatenation and all three are ASCII (where string equality is byte equality); nil when
+    /// that shortcut does not apply.
+    static func cheaplyCompares(_ path: String, relativeTo directory: String, with absolute: String) -> Bool? {
+        guard
+            ByteOrder.isASCII(path) && ByteOrder.isASCII(directory) && ByteOrder.isASCII(absolute)
+                && path.utf8.first != UInt8(ascii: "/") && directory != "/" && path != "." && isNormalized(directory)
+                && isNormalized(path)
+        else { return nil }
+        let (whole, head, tail) = (absolute.utf8, directory.utf8, path.utf8)
+        return whole.count == head.count + 1 + tail.count && whole.starts(with: head)
+            && whole.dropFirst(head.count).first == UInt8(ascii: "/") && whole.suffix(tail.count).elementsEqual(tail)
+    }
+
     /// Whether `DisplayPath.normalize` would return `path` unchanged: no empty or `.` component, no
     /// trailing `/`.
     static func isNormalized(_ path: String) -> Bool {

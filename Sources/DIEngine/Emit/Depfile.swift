@@ -38,14 +38,19 @@ enum Depfile {
 
     private static func text(target: String, dependencies: [String], phony: Bool) -> String {
         var text = escape(target) + ":"
-        for (index, dependency) in dependencies.enumerated() {
-            text += " \\\n  " + escape(dependency)
-            if index == dependencies.count - 1 { break }
+        let pathBytes = dependencies.reduce(0) { $0 + $1.utf8.count }
+        text.reserveCapacity(text.utf8.count + (phony ? 2 : 1) * (pathBytes + 4 * dependencies.count) + 2)
+        for dependency in dependencies {
+            text += " \\\n  "
+            text += escape(dependency)
         }
         text += "\n"
         if phony && !dependencies.isEmpty {
             text += "\n"
-            for dependency in dependencies { text += escape(dependency) + ":\n" }
+            for dependency in dependencies {
+                text += escape(dependency)
+                text += ":\n"
+            }
         }
         return text
     }
@@ -53,6 +58,7 @@ enum Depfile {
     /// Space → `\ ` (doubling the backslashes right before it), `#` → `\#`, `$` → `$$`; other bytes,
     /// including other backslashes, unchanged.
     static func escape(_ path: String) -> String {
+        guard path.utf8.contains(where: needsEscape) else { return path }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count + 8)
         var trailingBackslashes = 0
@@ -68,6 +74,10 @@ enum Depfile {
             trailingBackslashes = byte == UInt8(ascii: "\\") ? trailingBackslashes + 1 : 0
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$")
     }
 
     /// Only ASCII letters, digits, `+,/_:.~(){}%=@!-`, space, `#`, `$` and non-ASCII bytes survive both

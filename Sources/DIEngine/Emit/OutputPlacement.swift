@@ -8,15 +8,25 @@ enum OutputPlacement {
         workingDirectory: String? = nil
     ) -> [Diagnostic] {
         let workingDirectory = workingDirectory ?? LocalDisk.currentDirectory()
-        var listed: [String: String] = [:]
-        for path in listedPaths {
-            let key = AbsolutePath.of(path, relativeTo: workingDirectory)
-            if listed[key] == nil { listed[key] = path }
+        let directories = writtenFiles.map {
+            DisplayPath.directory(of: AbsolutePath.of($0, relativeTo: workingDirectory))
         }
-        return writtenFiles.compactMap { file in
-            let directory = DisplayPath.directory(of: AbsolutePath.of(file, relativeTo: workingDirectory))
-            guard let spelled = listed[directory] else { return nil }
-            return Diagnostic(.outputInDependency, file, spelled)
+        // The first listed spelling of each written file's directory. Thousands of listed paths against one
+        // or two directories: most are told apart without building their absolute form.
+        var spellings = [String?](repeating: nil, count: directories.count)
+        for path in listedPaths {
+            var absolute: String?
+            for (index, directory) in directories.enumerated() where spellings[index] == nil {
+                var matches = AbsolutePath.cheaplyCompares(path, relativeTo: workingDirectory, with: directory)
+                if matches == nil {
+                    absolute = absolute ?? AbsolutePath.of(path, relativeTo: workingDirectory)
+                    matches = absolute == directory
+                }
+                if matches == true { spellings[index] = path }
+            }
+        }
+        return zip(writtenFiles, spellings).compactMap { file, spelled in
+            spelled.map { Diagnostic(.outputInDependency, file, $0) }
         }
     }
 }

@@ -1,26 +1,35 @@
 /// Accumulates lines of generated text with an indentation level. Empty lines never carry indentation,
 /// so the output has no trailing and no whitespace-only lines.
 struct CodeWriter {
-    private(set) var lines: [String] = []
-    private var level = 0
+    /// The lines written so far, each ending in LF (empty when there are no lines). Appended to in place:
+    /// a factory of thousands of registrations is one growing buffer, not an array of line strings joined
+    /// at the end.
+    private(set) var text = ""
     private let unit: String
+    /// `unit` once per enclosing `indented`, kept so that a line does not build its indentation again.
+    private var indentation = ""
 
     init(indentUnit: String = "    ") {
         unit = indentUnit
     }
 
-    mutating func line(_ text: String = "") {
-        lines.append(text.isEmpty ? "" : String(repeating: unit, count: level) + text)
+    mutating func line(_ line: String = "") {
+        if !line.isEmpty {
+            text += indentation
+            text += line
+        }
+        text += "\n"
     }
 
     mutating func indented(_ body: (inout CodeWriter) -> Void) {
-        level += 1
+        let outer = indentation
+        indentation += unit
         body(&self)
-        level -= 1
+        indentation = outer
     }
 
-    /// The lines joined with LF, ending in exactly one newline (none when there are no lines).
-    var text: String {
-        lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    /// The lines written, without their LFs.
+    var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }

@@ -70,11 +70,28 @@ struct ResolvedDependency: Hashable {
                     typeName: $0.typeName, qualifier: $0.qualifier, qualifierBy: $0.qualifierBy, isArray: $0.isArray,
                     isPayload: $0.isPayload)
             })
-        return entries.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey, by: Self.textPrecedes) }
+        return entries.sorted(by: precedes)
     }
 
-    private var sortKey: [String] {
-        [typeName, qualifier, qualifierBy.map { "1" + $0 } ?? "0", isArray ? "1" : "0", isPayload ? "1" : "0"]
+    /// Field by field in byte order: an absent `qualifierBy` before any present one, `false` before `true`.
+    /// Compares in place, without building a key per comparison.
+    private static func precedes(_ lhs: Self, _ rhs: Self) -> Bool {
+        if let order = textOrder(lhs.typeName, rhs.typeName) { return order }
+        if let order = textOrder(lhs.qualifier, rhs.qualifier) { return order }
+        switch (lhs.qualifierBy, rhs.qualifierBy) {
+        case (nil, .some): return true
+        case (.some, nil): return false
+        case (let left?, let right?): if let order = textOrder(left, right) { return order }
+        case (nil, nil): break
+        }
+        if lhs.isArray != rhs.isArray { return rhs.isArray }
+        return !lhs.isPayload && rhs.isPayload
+    }
+
+    /// Whether `lhs` precedes `rhs` in byte order; nil when their bytes are equal.
+    private static func textOrder(_ lhs: String, _ rhs: String) -> Bool? {
+        if textPrecedes(lhs, rhs) { return true }
+        return textPrecedes(rhs, lhs) ? false : nil
     }
 
     private static func textPrecedes(_ lhs: String, _ rhs: String) -> Bool {

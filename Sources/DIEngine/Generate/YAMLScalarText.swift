@@ -40,12 +40,15 @@ enum YAMLScalarText {
         else { return false }
         guard text.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || "_./$-".unicodeScalars.contains($0) })
         else { return false }
-        return !reservedWords.contains(text.lowercased())
+        return text.utf8.count > longestReservedWord || !reservedWords.contains(text.lowercased())
     }
 
     private static let reservedWords: Set<String> = [
         "null", "true", "false", "yes", "no", "on", "off", "y", "n",
     ]
+
+    /// Longer names cannot be reserved words, so they skip the lowercased copy.
+    private static let longestReservedWord = 5
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)

@@ -13,26 +13,33 @@ struct CandidateIndex {
     private var byKey: [RegistrationID: [Entry]] = [:]
     private var byName: [String: [Entry]] = [:]
 
-    init(graph: LinkedGraph) {
+    /// - Parameter indexingNames: false leaves `candidates(for:qualifier:)` empty, for callers that only
+    ///   need `exactMatches` (the name index costs a set and several appends per registration).
+    init(graph: LinkedGraph, indexingNames: Bool = true) {
         self.init(
             registrations: graph.registrations, imported: graph.importedRegistrations,
-            supertypes: { graph.types[$0]?.supertypes ?? [] })
+            supertypes: { graph.types[$0]?.supertypes ?? [] }, indexingNames: indexingNames)
     }
 
-    init(registrations: [Registration], imported: [Registration], supertypes: (String) -> [String]) {
+    init(
+        registrations: [Registration], imported: [Registration], supertypes: (String) -> [String],
+        indexingNames: Bool = true
+    ) {
+        byKey.reserveCapacity(registrations.count + imported.count)
         for (index, registration) in registrations.enumerated() {
             let entry = Entry(
                 id: registration.id, isFactory: registration.isFactory, location: registration.location, local: index)
-            add(entry, names: [registration.id.typeName] + supertypes(registration.id.typeName))
+            byKey[entry.id, default: []].append(entry)
+            if indexingNames { addNames([registration.id.typeName] + supertypes(registration.id.typeName), of: entry) }
         }
         for registration in imported {
             let entry = Entry(id: registration.id, isFactory: registration.isFactory, location: nil, local: nil)
-            add(entry, names: [registration.id.typeName] + registration.links)
+            byKey[entry.id, default: []].append(entry)
+            if indexingNames { addNames([registration.id.typeName] + registration.links, of: entry) }
         }
     }
 
-    private mutating func add(_ entry: Entry, names: [String]) {
-        byKey[entry.id, default: []].append(entry)
+    private mutating func addNames(_ names: [String], of entry: Entry) {
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted { byName[name, default: []].append(entry) }
     }

@@ -43,7 +43,7 @@ enum ByteOrder {
         zip(elements, elements.dropFirst()).allSatisfy { precedes(key($0), key($1)) }
     }
 
-    private static func isASCII(_ string: String) -> Bool {
+    static func isASCII(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }

@@ -4,6 +4,8 @@
 enum ScalarEscaping {
     /// `text` with every scalar for which `replacement` returns a string replaced by it.
     static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        // Most names and qualifiers need no escape: they are returned as they are, without a copy.
+        guard text.unicodeScalars.contains(where: { replacement($0) != nil }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

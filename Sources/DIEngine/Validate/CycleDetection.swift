@@ -17,6 +17,7 @@ struct CycleDetection {
     init(graph: LinkedGraph) {
         self.graph = graph
         var first: [RegistrationID: Int] = [:]
+        first.reserveCapacity(graph.registrations.count)
         for (index, registration) in graph.registrations.enumerated() where first[registration.id] == nil {
             first[registration.id] = index
         }

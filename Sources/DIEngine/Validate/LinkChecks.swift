@@ -2,29 +2,50 @@
 /// one, and factory-ness must match the rule.
 struct LinkChecks {
     let graph: LinkedGraph
+    /// Exact keys only: a valid graph never looks a registration up by name.
     private let index: CandidateIndex
-    /// Types with at least one registration of this module.
-    private let registeredTypes: Set<String>
+
+    /// What a missing dependency's diagnostic looks up; built on the first one only.
+    private struct MissingLookup {
+        var index: CandidateIndex
+        /// Types with at least one registration of this module.
+        var registeredTypes: Set<String>
+
+        init(graph: LinkedGraph) {
+            index = CandidateIndex(graph: graph)
+            registeredTypes = Set(graph.registrations.map(\.id.typeName))
+        }
+    }
 
     init(graph: LinkedGraph) {
         self.graph = graph
-        index = CandidateIndex(graph: graph)
-        registeredTypes = Set(graph.registrations.map(\.id.typeName))
+        index = CandidateIndex(graph: graph, indexingNames: false)
     }
 
-    func run() -> [Diagnostic] {
-        Validator.checkedDependencies(of: graph).compactMap(check)
+    /// - Parameter dependencies: `Validator.checkedDependencies(of: graph)`.
+    func run(_ dependencies: [Dependency]) -> [Diagnostic] {
+        var lookup: MissingLookup?
+        return dependencies.compactMap { check($0, missingLookup: &lookup) }
     }
 
     /// The link diagnostic of one dependency; nil when it is satisfied (or its qualifier property is missing).
     func check(_ dependency: Dependency) -> Diagnostic? {
+        var lookup: MissingLookup?
+        return check(dependency, missingLookup: &lookup)
+    }
+
+    private func check(_ dependency: Dependency, missingLookup: inout MissingLookup?) -> Diagnostic? {
         // A `qualifierBy` property that is missing or not a value gets P01/P03 and no link check.
         if let path = dependency.qualifierBy, LinkResolution.qualifier(at: path, in: graph.properties) == nil {
             return nil
         }
         let name = dependency.typeName
         let entries = dependency.candidates.flatMap { index.exactMatches($0) }
-        if entries.isEmpty { return missing(dependency) }
+        if entries.isEmpty {
+            let lookup = missingLookup ?? MissingLookup(graph: graph)
+            missingLookup = lookup
+            return missing(dependency, lookup: lookup)
+        }
         if !dependency.isArray && dependency.candidates.count > 1 {
             let notes = entries.map { entry in
                 let qualifier = entry.id.qualifier
@@ -50,7 +71,8 @@ struct LinkChecks {
     }
 
     /// No candidate: `L07` for arrays, `L05` for a declared type that is not registered at all, else `L01`.
-    private func missing(_ dependency: Dependency) -> Diagnostic {
+    private func missing(_ dependency: Dependency, lookup: MissingLookup) -> Diagnostic {
+        let registeredTypes = lookup.registeredTypes
         let name = dependency.typeName
         if dependency.isArray {
             return Diagnostic(
@@ -70,7 +92,7 @@ struct LinkChecks {
                 at: dependency.location, notes: notes)
         }
         let qualifier = dependency.effectiveQualifier
-        var notes = index.candidates(for: name, qualifier: "").map { entry in
+        var notes = lookup.index.candidates(for: name, qualifier: "").map { entry in
             let qualifier = entry.id.qualifier
             return qualifier.isEmpty
                 ? DiagnosticNote(.registeredWithoutQualifier, entry.id.typeName, at: entry.location)

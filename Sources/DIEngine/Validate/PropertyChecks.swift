@@ -3,9 +3,10 @@
 struct PropertyChecks {
     let graph: LinkedGraph
 
-    func run() -> [Diagnostic] {
+    /// - Parameter dependencies: `Validator.checkedDependencies(of: graph)`.
+    func run(_ dependencies: [Dependency]) -> [Diagnostic] {
         var diagnostics = graph.propertyUses.compactMap(check)
-        for dependency in Validator.checkedDependencies(of: graph) {
+        for dependency in dependencies {
             guard let path = dependency.qualifierBy else { continue }
             if let problem = check(PropertyUse(path: path, requirement: .scalar, location: dependency.location)) {
                 diagnostics.append(problem)

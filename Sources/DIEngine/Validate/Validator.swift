@@ -4,8 +4,10 @@
 enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
     static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
-        LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph) + CycleDetection(graph: graph).run()
-            + (checkProperties ? PropertyChecks(graph: graph).run() : [])
+        let dependencies = checkedDependencies(of: graph)
+        let propertyDiagnostics = checkProperties ? PropertyChecks(graph: graph).run(dependencies) : []
+        return LinkChecks(graph: graph).run(dependencies) + DuplicateRegistrations.check(graph)
+            + CycleDetection(graph: graph).run() + propertyDiagnostics
     }
 
     /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
@@ -19,15 +21,16 @@ enum Validator {
 /// the linker, so every remaining pair is a real duplicate.
 enum DuplicateRegistrations {
     static func check(_ graph: LinkedGraph) -> [Diagnostic] {
-        var first: [RegistrationID: Registration] = [:]
+        var first: [RegistrationID: SourceLocation?] = [:]
+        first.reserveCapacity(graph.registrations.count)
         var diagnostics: [Diagnostic] = []
         for registration in graph.registrations {
             guard let previous = first[registration.id] else {
-                first[registration.id] = registration
+                first[registration.id] = .some(registration.location)
                 continue
             }
             let id = registration.id
-            let notes = [DiagnosticNote(.previousRegistration, at: previous.location)]
+            let notes = [DiagnosticNote(.previousRegistration, at: previous)]
             diagnostics.append(
                 id.qualifier.isEmpty
                     ? Diagnostic(.duplicateRegistration, id.typeName, at: registration.location, notes: notes)

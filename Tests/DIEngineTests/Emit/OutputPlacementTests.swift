@@ -52,4 +52,20 @@ import Testing
         for path in ["a", "/a/b", "a/..", ".x/y", "/", "."] { #expect(AbsolutePath.isNormalized(path), "\(path)") }
         for path in ["a/", "a//b", "./a", "a/.", "a/./b", ""] { #expect(!AbsolutePath.isNormalized(path), "\(path)") }
     }
+
+    /// The shortcut agrees with comparing the built path, and declines what it cannot compare bytewise.
+    @Test func cheapComparisonAgreesWithTheBuiltPath() {
+        let absolutes = ["/base/Sources", "/base/Sources/App", "/base", "/other/Sources", "/base/Sourcesx"]
+        for path in ["Sources", "Sources/App", "Source", "Sources/Ap", "x/Sources"] {
+            for absolute in absolutes {
+                #expect(
+                    AbsolutePath.cheaplyCompares(path, relativeTo: "/base", with: absolute)
+                        == (AbsolutePath.of(path, relativeTo: "/base") == absolute), "\(path) \(absolute)")
+            }
+        }
+        for path in ["./Sources", "Sources/", "/base/Sources", ".", "Caf\u{E9}"] {
+            #expect(AbsolutePath.cheaplyCompares(path, relativeTo: "/base", with: "/base/Sources") == nil, "\(path)")
+        }
+        #expect(AbsolutePath.cheaplyCompares("x", relativeTo: "/", with: "/x") == nil)
+    }
 }
