@@ -89,7 +89,9 @@ struct TargetAnalysis {
     mutating func finish(progress: inout ProgressLog) {
         guard let save = linkStateSave else { return }
         linkStateSave = nil
-        progress.log(save.wait())
+        // Waited for with or without `-v`: the log's message is evaluated only when it is enabled.
+        let line = save.wait()
+        progress.log(line)
     }
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new

@@ -58,6 +58,26 @@ import Testing
         #expect(try project.stamp(Self.factory) != factory)
     }
 
+    @Test func aQuietBuildKeepsItsLinkStateAndTheNextDIEditRelinksOnlyWhatChanged() throws {
+        let project = try IncrementalProject()
+        // Without `-v`: the link state is written on a second thread that the run must wait for. (A run
+        // that did not wait lost the state only when the write outlasted the rest of the run: on large
+        // projects, not on this one; this test pins the quiet run's outputs and the relink after it.)
+        #expect(try project.build().status == 0)
+        let linkState = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".dilink")
+        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState])
+
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        let changed = try project.build(["-v"])
+        #expect(changed.status == 0)
+        let relinked = changed.stderr.split(separator: "\n").first { $0.contains("relinked ") }
+        let counts = relinked.map { line in
+            line.split(separator: " ").compactMap { Int($0) }
+        }
+        // "relinked R of T types and F of G files ...": not every type again.
+        #expect(counts.map { $0.count >= 2 && $0[0] < $0[1] } == true, "\(changed.stderr)")
+    }
+
     @Test func aSameSizeEditWithinTheRacyWindowIsFoundThroughTheVerifyFlag() throws {
         let project = try IncrementalProject()
         let login = "Sources/Feature One/Login.swift"
