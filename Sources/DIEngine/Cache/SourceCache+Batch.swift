@@ -12,7 +12,14 @@ extension SourceCache {
                 encoded[index] = FactsCodec.encode(facts[index])
             }
         }
-        for index in facts.indices {
+        store(encoded: facts.indices.map { encoded[$0] }, for: lookups)
+    }
+
+    /// `store(_:for:)` for facts already encoded (`FactsCodec.encode`), as the scan workers do it beside
+    /// the scan, so that no pass over every file's facts is left between the scan and the link.
+    mutating func store(encoded: [[UInt8]], for lookups: [FileLookup]) {
+        guard encoded.count == lookups.count else { return }
+        for index in encoded.indices {
             guard case .needsScan(_, let pending) = lookups[index].outcome else { continue }
             statistics.scanned += 1
             lazyFacts?.replaced.insert(lookups[index].key)

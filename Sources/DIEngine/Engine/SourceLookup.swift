@@ -65,12 +65,18 @@ struct SourceLookup {
         let order = sources.indices.sorted { sources[$0].count > sources[$1].count }
         let work = ScanWork(sources)
         sources = []
+        // Each worker also encodes the facts it scanned for the cache, while they are hot in its cache.
         let scannedInOrder = ParallelMap.map(order, threads: nil) { slot in
-            SourceFacts.facts(ofSource: work.take(slot), path: paths[slot], runtimeModule: runtimeModule)
+            let facts = SourceFacts.facts(ofSource: work.take(slot), path: paths[slot], runtimeModule: runtimeModule)
+            return (facts: facts, encoded: FactsCodec.encode(facts))
         }
         var facts = [FileFacts](repeating: FileFacts(), count: pending.count)
-        for (slot, scanned) in zip(order, scannedInOrder) { facts[slot] = scanned }
-        cache.store(facts, for: pending.map { lookups[$0] })
+        var encoded = [[UInt8]](repeating: [], count: pending.count)
+        for (slot, scanned) in zip(order, scannedInOrder) {
+            facts[slot] = scanned.facts
+            encoded[slot] = scanned.encoded
+        }
+        cache.store(encoded: encoded, for: pending.map { lookups[$0] })
         for (index, facts) in zip(pending, facts) {
             scanned[index] = facts
             let lookup = lookups[index]
