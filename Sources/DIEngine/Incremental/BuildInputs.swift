@@ -51,7 +51,7 @@ struct BuildInputs {
         hasher.update(UInt64(FileFacts.schemaVersion))
         hasher.update(executableStamp)
         hasher.update(LocalDisk.currentDirectory())
-        hasher.update(String(reflecting: target.settings))
+        hasher.update(target.settings)
         hasher.update(options)
         let inventory = target.inventory
         let files = (target.settings.configPath.map { [$0] } ?? []) + inventory.propertyFiles + inventory.resolvedFiles

@@ -53,6 +53,17 @@ import Testing
         for path in ["a/", "a//b", "./a", "a/.", "a/./b", ""] { #expect(!AbsolutePath.isNormalized(path), "\(path)") }
     }
 
+    /// `isNormalized` agrees with `DisplayPath.normalize` on every path of up to six `a`, `.` and `/`.
+    @Test func normalizedCheckAgreesWithNormalizeExhaustively() {
+        var level = [""]
+        var mismatches: [String] = []
+        for _ in 0..<6 {
+            level = level.flatMap { path in ["a", ".", "/"].map { path + $0 } }
+            mismatches += level.filter { AbsolutePath.isNormalized($0) != (DisplayPath.normalize($0) == $0) }
+        }
+        #expect(mismatches == [])
+    }
+
     /// The shortcut agrees with comparing the built path, and declines what it cannot compare bytewise.
     @Test func cheapComparisonAgreesWithTheBuiltPath() {
         let absolutes = ["/base/Sources", "/base/Sources/App", "/base", "/other/Sources", "/base/Sourcesx"]
