@@ -58,41 +58,15 @@ enum ParallelMap {
     }
 }
 
+extension ParallelMap {
+    /// Runs `body` on `count` new threads with `stackSize` bytes of stack, and waits for them.
+    fileprivate static func runThreads(_ count: Int, _ body: @escaping () -> Void) {
+        let threads = (0..<count).map { _ in JoinableThread(stackSize: stackSize, body) }
+        for thread in threads { thread.join() }
+    }
+}
+
 #if canImport(Glibc)
-    extension ParallelMap {
-        /// Runs `body` on `count` new threads with `stackSize` bytes of stack, and waits for them.
-        fileprivate static func runThreads(_ count: Int, _ body: @escaping () -> Void) {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, stackSize)
-            var threads: [pthread_t] = []
-            for _ in 0..<count {
-                let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-                var thread = pthread_t()
-                let started = pthread_create(
-                    &thread, &attributes,
-                    { context in
-                        let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
-                        body.run()
-                        return nil
-                    }, context)
-                if started == 0 {
-                    threads.append(thread)
-                } else {
-                    // No thread (resource limits): this one does the work instead.
-                    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-                }
-            }
-            for thread in threads { pthread_join(thread, nil) }
-        }
-    }
-
-    private final class ThreadBody {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
     /// A `pthread_mutex_t` at a stable address.
     private final class WorkLock: @unchecked Sendable {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -111,22 +85,6 @@ enum ParallelMap {
         }
     }
 #else
-    extension ParallelMap {
-        fileprivate static func runThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
-            let done = DispatchGroup()
-            for _ in 0..<count {
-                done.enter()
-                let thread = Thread {
-                    body()
-                    done.leave()
-                }
-                thread.stackSize = stackSize
-                thread.start()
-            }
-            done.wait()
-        }
-    }
-
     private typealias WorkLock = NSLock
 #endif
 

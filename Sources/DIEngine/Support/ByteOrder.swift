@@ -31,10 +31,10 @@ enum ByteOrder {
             ? keys.indices.sorted { keys[$0] < keys[$1] } : keys.indices.sorted { precedes(keys[$0], keys[$1]) }
     }
 
-    /// `elements` sorted by the byte order of `key`.
+    /// `elements` sorted by the byte order of `key`. The keys are sorted as indices: moving large
+    /// elements (link units, declared types) while sorting cost more than the comparisons.
     static func sorted<Element>(_ elements: [Element], by key: (Element) -> String) -> [Element] {
-        elements.allSatisfy { isASCII(key($0)) }
-            ? elements.sorted { key($0) < key($1) } : elements.sorted { precedes(key($0), key($1)) }
+        sortedIndices(elements.map(key)).map { elements[$0] }
     }
 
     /// Whether every element's key comes strictly before the next one's: a list known sorted and unique
