@@ -8,8 +8,8 @@
 # Scenarios: cold (no cache), no-op, one-file edit without and with a DI change, --no-cache, and the bare
 # stat walk of the same tree (`find Sources -name '*.swift' -newer deli.yml`: stats every file), with
 # hyperfine when present (else a plain loop). One more cold run under `/usr/bin/time -v` with `-v` gives
-# peak RSS, CPU ((user+sys)/wall) and the phase times. Prints the measurements and the ratios
-# beside their targets as Markdown tables.
+# peak RSS, CPU ((user+sys)/wall of the whole run, and of the scan phase as `-v` prints it) and the phase
+# times. Prints the measurements and the ratios beside their targets as Markdown tables.
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
@@ -114,6 +114,9 @@ print(f"{project}\tcold CPU (cores)\t{cpu / wall:.2f}\t0")
 print(f"{project}\tpeak RSS cold (MB)\t{int(field('Maximum resident set size (kbytes)')) / 1024:.0f}\t0")
 for name in ["scan", "link", "validate", "generate"]:
     print(f"{project}\tcold {name} (ms)\t{phase(name):.1f}\t0")
+scan_cores = re.search(r"scan [0-9.]+ ms \([0-9]+ files, ([0-9.]+) cores\)", log)
+if scan_cores:
+    print(f"{project}\tcold scan CPU (cores)\t{scan_cores.group(1)}\t0")
 PY
 }
 
@@ -191,7 +194,9 @@ figures = [
     ("no-op / stat walk", "≤ 2 ×", lambda p: ratio(p, "no-op", "stat walk (find -newer)"), "x", 2),
     ("link + validate + generate / cold (zero DI)", "≤ 1 %",
      lambda p: zero_di_share(p) if p == "real, zero DI" else None, "pct", 0.01),
-    ("cold CPU (cores)", "≥ 1.8", lambda p: value.get((p, "cold CPU (cores)"), (None,))[0], "min", 1.8),
+    ("CPU during the cold scan (cores)", "≥ 1.8", lambda p: value.get((p, "cold scan CPU (cores)"), (None,))[0],
+     "min", 1.8),
+    ("CPU of the whole cold run (cores)", "—", lambda p: value.get((p, "cold CPU (cores)"), (None,))[0], "min", 0),
     ("peak RSS cold (MB)", "≤ 150", lambda p: value.get((p, "peak RSS cold (MB)"), (None,))[0], "max", 150),
 ]
 print()

@@ -60,6 +60,7 @@ struct SourceLookup {
         ParallelMap.trimAllocatorOnFree()
         let clock = ContinuousClock()
         let start = clock.now
+        let startCPU = ProcessCPUTime.now()
         let paths = pending.map { lookups[$0].path }
         // Largest first: a big file started last would leave one core scanning it alone.
         let order = sources.indices.sorted { sources[$0].count > sources[$1].count }
@@ -85,9 +86,11 @@ struct SourceLookup {
                     path: lookup.path, key: lookup.key, outcome: .cached(entry.encodedFacts), entry: entry)
             }
         }
+        let wall = start.duration(to: clock.now)
+        let cores = ProcessCPUTime.cores(cpu: ProcessCPUTime.now() - startCPU, wall: wall)
         progress.log(
-            "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
-                + "(\(pending.count) files)")
+            "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(wall)) ms "
+                + "(\(pending.count) files, \(cores) cores)")
     }
 
     /// Reads the facts blobs of a lazily loaded cache (only a run that links needs them). If they turn out

@@ -11,6 +11,8 @@ import Testing
         let cold = try project.build(["-v"])
         #expect(cold.status == 0, "\(cold.stderr)")
         #expect(IncrementalProject.statistics(cold) == "dibuild: 3 files: 0 from cache, 3 hashed, 3 scanned")
+        // The scan phase says how many cores it kept busy (`bench/run.sh` reads it).
+        #expect(cold.stderr.contains(/scan [0-9]+\.[0-9] ms \(3 files, [0-9]+\.[0-9]{2} cores\)/))
         let stamps = try IncrementalProject.outputs.dropLast().map(project.stamp)
 
         let warm = try project.build(["-v"])
