@@ -90,8 +90,9 @@ struct TargetAnalysis {
         guard let save = linkStateSave else { return }
         linkStateSave = nil
         // Waited for with or without `-v`: the log's message is evaluated only when it is enabled.
-        let line = save.wait()
-        progress.log(line)
+        var line = ""
+        let waited = ContinuousClock().measure { line = save.wait() }
+        progress.log(line + "; the build waited \(ProgressLog.milliseconds(waited)) ms for it")
     }
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
