@@ -76,11 +76,14 @@ extension ByteWriter {
         writeKey: (inout ByteWriter, Key) -> Void, writeValue: (inout ByteWriter, Value) -> Void,
         isUnchanged: (Key, Value) -> Bool = { _, _ in false }
     ) -> Int {
-        let changed = new.filter { key, value in !isUnchanged(key, value) && old[key] != value }
+        var changed: [Key] = []
+        for (key, value) in new where old.isEmpty || (!isUnchanged(key, value) && old[key] != value) {
+            changed.append(key)
+        }
         writeVarint(changed.count)
-        for key in sortedKeys(Array(changed.keys)) {
+        for key in sortedKeys(changed) {
             writeKey(&self, key)
-            writeValue(&self, changed[key]!)
+            writeValue(&self, new[key]!)
         }
         let removed = old.isEmpty ? [] : old.keys.filter { new[$0] == nil }
         writeVarint(removed.count)

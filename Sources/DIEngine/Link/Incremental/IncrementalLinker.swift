@@ -108,11 +108,15 @@ final class PendingViews: @unchecked Sendable {
             // A read's name: from the previous views' dependencies, else recorded by this link's units.
             var names: [UInt64: String] = [:]
             for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
-            var named: [UInt64: String] = [:]
-            for digest in reads {
-                if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
+            if let previous, let stale {
+                views = viewer.views(of: reads, updating: previous, stale: stale) { names[$0] }
+            } else {
+                var named: [UInt64: String] = [:]
+                for digest in reads {
+                    if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
+                }
+                views = viewer.views(of: named, previous: previous, stale: stale)
             }
-            views = viewer.views(of: named, previous: previous, stale: stale)
         }
         computed = views
         viewer = nil
