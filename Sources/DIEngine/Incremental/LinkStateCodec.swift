@@ -77,15 +77,24 @@ extension ByteWriter {
         isUnchanged: (Key, Value) -> Bool = { _, _ in false }
     ) -> Int {
         var changed: [Key] = []
-        for (key, value) in new where old.isEmpty || (!isUnchanged(key, value) && old[key] != value) {
-            changed.append(key)
+        // `isUnchanged` holds only for keys `old` has; the others are counted to tell whether any key went.
+        var added = 0
+        for (key, value) in new {
+            if old.isEmpty {
+                changed.append(key)
+                continue
+            }
+            if isUnchanged(key, value) { continue }
+            let before = old[key]
+            if before == nil { added += 1 }
+            if before != value { changed.append(key) }
         }
         writeVarint(changed.count)
         for key in sortedKeys(changed) {
             writeKey(&self, key)
             writeValue(&self, new[key]!)
         }
-        let removed = old.isEmpty ? [] : old.keys.filter { new[$0] == nil }
+        let removed = old.count + added == new.count ? [] : old.keys.filter { new[$0] == nil }
         writeVarint(removed.count)
         for key in sortedKeys(removed) { writeKey(&self, key) }
         return changed.count + removed.count
