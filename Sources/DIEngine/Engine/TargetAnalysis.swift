@@ -90,8 +90,9 @@ struct TargetAnalysis {
         guard let save = linkStateSave else { return }
         linkStateSave = nil
         // Waited for with or without `-v`: the log's message is evaluated only when it is enabled.
-        let line = save.wait()
-        progress.log(line)
+        var line = ""
+        let waited = ContinuousClock().measure { line = save.wait() }
+        progress.log(line + "; the build waited \(ProgressLog.milliseconds(waited)) ms for it")
     }
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
@@ -109,36 +110,49 @@ struct TargetAnalysis {
         }
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
-        let clock = ContinuousClock()
-        var previous: LinkState?
-        let loadTime = clock.measure { previous = LinkStateFile.load(from: path, identity: identity) }
-        guard
-            let link = IncrementalLinker.link(
-                inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
-                exportLinks: exportLinks, previous: previous)
-        else { return nil }
+        // Read and decoded on the other core while this one builds the type table, which needs none of it.
+        let load = BackgroundWork { () -> (state: LinkState?, time: Duration) in
+            var state: LinkState?
+            let time = ContinuousClock().measure { state = LinkStateFile.load(from: path, identity: identity) }
+            return (state, time)
+        }
+        var loaded: (state: LinkState?, time: Duration)?
+        let linked = IncrementalLinker.link(
+            inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
+            exportLinks: exportLinks,
+            loadingPrevious: {
+                loaded = load.wait()
+                return loaded?.state
+            })
+        if loaded == nil { loaded = load.wait() }
+        guard let link = linked else { return nil }
+        let previous = loaded?.state
+        let loadTime = loaded?.time ?? .zero
         let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
             .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
-        progress.log("target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms, \(phases)")
-        // The views are computed here only when nothing else tells that the state changed.
-        var completeState: LinkState?
-        if link.counts.typesRelinked + link.counts.filesRelinked == 0
-            && previous?.factsDigests == link.unitState.factsDigests
-        {
-            completeState = link.state
-            guard previous?.views != completeState?.views else { return (link.graph, link.diagnostics, nil) }
-        }
-        let stateCompletion = link.stateCompletion
+        progress.log(
+            "target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms (beside the table), "
+                + phases)
+        let pendingState = link.pendingState
         let name = settings.name
-        let save = BackgroundWork { [completeState] () -> String in
+        let save = BackgroundWork { [previous] () -> String in
             let clock = ContinuousClock()
-            var problem: FileSystemError?
+            var state = LinkState.empty
+            let stateTime = clock.measure { state = pendingState?.state ?? .empty }
+            var outcome: Result<LinkStateFile.Written, FileSystemError> = .success(.init(bytes: 0, appended: true))
             let saveTime = clock.measure {
-                problem = LinkStateFile.save(completeState ?? stateCompletion(), to: path, identity: identity)
+                outcome = LinkStateFile.save(state, previous: previous, to: path, identity: identity)
             }
-            if let problem { return "target '\(name)': link state not saved: \(problem)" }
-            return "wrote link state '\(path)' (\(ProgressLog.milliseconds(saveTime)) ms)"
+            let times =
+                "state \(ProgressLog.milliseconds(stateTime)) ms, write \(ProgressLog.milliseconds(saveTime)) ms"
+            switch outcome {
+            case .failure(let problem): return "target '\(name)': link state not saved: \(problem)"
+            case .success(let written) where written.bytes == 0: return "link state '\(path)' unchanged (\(times))"
+            case .success(let written) where written.appended:
+                return "appended \(written.bytes) bytes to link state '\(path)' (\(times))"
+            case .success(let written): return "wrote link state '\(path)' (\(written.bytes) bytes; \(times))"
+            }
         }
         return (link.graph, link.diagnostics, save)
     }

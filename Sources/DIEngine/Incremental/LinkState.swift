@@ -5,20 +5,32 @@ struct LinkState: Equatable {
     /// Facts digest of every linked file, by path, when the units were made.
     var factsDigests: [String: UInt64]
     var views: NameViews
-    var typeUnits: [String: TypeLinkUnit]
-    var fileUnits: [String: FileLinkUnit]
+    var typeUnits: [String: TypeLinkUnit] { didSet { readsWhenLoaded = nil } }
+    var fileUnits: [String: FileLinkUnit] { didSet { readsWhenLoaded = nil } }
     /// The declared types the graph described (`LinkedGraph.types`), a function of each name's view.
     var types: [String: DeclaredType] = [:]
     /// The bytes units had in the state file they were read from; not part of the state's value.
     var encoded = EncodedUnits()
+    /// The file the state was read from, when a save may append to it; not part of the state's value.
+    var stored: StoredLinkState?
+
+    static let empty = LinkState(factsDigests: [:], views: NameViews(views: [:]), typeUnits: [:], fileUnits: [:])
 
     static func == (lhs: LinkState, rhs: LinkState) -> Bool {
         lhs.factsDigests == rhs.factsDigests && lhs.views == rhs.views && lhs.typeUnits == rhs.typeUnits
             && lhs.fileUnits == rhs.fileUnits && lhs.types == rhs.types
     }
 
+    /// `reads`, computed by the thread that loaded the state (any change to the units forgets it); not part
+    /// of the state's value.
+    var readsWhenLoaded: Set<UInt64>?
+
     /// Every name some unit looked up.
-    var reads: Set<UInt64> {
+    var reads: Set<UInt64> { readsWhenLoaded ?? computedReads }
+
+    mutating func rememberReads() { readsWhenLoaded = computedReads }
+
+    private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
         for unit in typeUnits.values { reads.formUnion(unit.reads) }
         for unit in fileUnits.values { reads.formUnion(unit.reads) }
@@ -27,18 +39,49 @@ struct LinkState: Equatable {
 }
 
 /// The encoded units of a state file, by type name and path: a unit reused unchanged is written back as
-/// these bytes instead of being encoded again.
+/// these bytes instead of being encoded again. An entry is either absent or the bytes of exactly the unit
+/// the state holds under that key (a redone unit's are dropped); entries of units the state no longer holds
+/// are never read.
 struct EncodedUnits {
     var typeUnits: [String: ArraySlice<UInt8>] = [:]
     var fileUnits: [String: ArraySlice<UInt8>] = [:]
+
+    /// Forgets the bytes of units that were redone.
+    mutating func drop(typeUnits types: Set<String>, fileUnits files: Set<String>) {
+        for name in types { typeUnits[name] = nil }
+        for path in files { fileUnits[path] = nil }
+    }
 }
 
-/// Reads and writes `LinkState` files: a fixed head (magic, format version, tool identity, payload length
-/// and xxh3 checksum), then the payload written field by field (`LinkStateCodec`).
+/// Where a `LinkState` was read from, so that the next save can append what changed instead of rewriting
+/// the file: the file's identity and length when read, and where its appended records start.
+struct StoredLinkState {
+    var path: String
+    var stamp: FileStamp
+    /// The length of the head and the base record.
+    var baseLength: Int
+
+    var appendedLength: Int { stamp.size - baseLength }
+
+    /// Appending is worth it while the appended records stay small against the base they amend: past
+    /// this many bytes the state is compacted (rewritten whole) instead, as the cache is (`JournalTarget`).
+    var compactionThreshold: Int { max(16 << 10, baseLength / 8) }
+}
+
+/// Reads and writes `LinkState` files, in the manner of Ninja's deps log: a head (magic, format version, tool
+/// identity), a base record (the whole state), then records appended by later builds, each the changes
+/// since the state before it. Each record is
+///
+///     payload length (fixed 32), payload, xxh3-64 of length and payload (fixed 64)
+///
+/// and its payload a table-by-table change (`writeLinkStateChanges`; the base's is the change from
+/// `LinkState.empty`). A load stops at the first appended record that is cut short or fails its checksum
+/// or decoding: the state before it stands (an older state is as good as any: every unit is checked against
+/// the run that reads it), and the next save rewrites the file.
 enum LinkStateFile {
     static let magic = Array("DILINK\u{0}\u{0}".utf8)
     /// Bump on any change to the payload, or to what a unit means.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     /// `<cache dir>/<target>.dilink`, beside the target's cache file.
     static func path(cacheFile: String) -> String {
@@ -46,51 +89,117 @@ enum LinkStateFile {
         return stem + ".dilink"
     }
 
+    /// A whole file: the head and `state` as its base record.
     static func encode(_ state: LinkState, identity: String) -> [UInt8] {
-        Array(encodedPieces(state, identity: identity).joined())
+        var writer = ByteWriter()
+        writer.bytes = magic
+        writer.writeFixed32(formatVersion)
+        writer.writeString(identity)
+        appendRecord(to: &writer) { $0.writeLinkStateChanges(from: .empty, to: state) }
+        return writer.bytes
     }
 
-    /// The head and the payload, which `save` writes without joining them (megabytes on a large project).
-    private static func encodedPieces(_ state: LinkState, identity: String) -> [ArraySlice<UInt8>] {
-        var payload = ByteWriter()
-        payload.writeLinkState(state)
-        var head = ByteWriter()
-        head.bytes = magic
-        head.writeFixed32(formatVersion)
-        head.writeString(identity)
-        head.writeVarint(payload.bytes.count)
-        head.writeFixed64(Fingerprint.xxh3(payload.bytes))
-        return [head.bytes[...], payload.bytes[...]]
+    /// The record that turns `old` into `new`, to append to a file whose state is `old`, and whether it
+    /// changes anything.
+    static func encodeChanges(from old: LinkState, to new: LinkState) -> (record: [UInt8], changes: Bool) {
+        var writer = ByteWriter()
+        let changes = appendRecord(to: &writer) { $0.writeLinkStateChanges(from: old, to: new) }
+        return (writer.bytes, changes)
     }
 
-    /// Nil for anything but an intact file of this format and identity.
-    static func decode(_ bytes: [UInt8], identity: String) -> LinkState? {
+    @discardableResult
+    private static func appendRecord(to writer: inout ByteWriter, payload: (inout ByteWriter) -> Bool) -> Bool {
+        let start = writer.count
+        writer.writeFixed32(0)  // the payload length, set below
+        let changes = payload(&writer)
+        let length = UInt32(truncatingIfNeeded: writer.count - start - 4)
+        withUnsafeBytes(of: length.littleEndian) { writer.bytes.replaceSubrange(start..<(start + 4), with: $0) }
+        writer.writeFixed64(writer.bytes[start...].withUnsafeBytes { Fingerprint.xxh3($0) })
+        return changes
+    }
+
+    /// Nil for anything but a file of this format and identity with an intact base record. `stamp`, the
+    /// file's when it was read, lets the next save append to it (only when every appended record applied).
+    static func decode(_ bytes: [UInt8], identity: String, path: String = "", stamp: FileStamp? = nil) -> LinkState? {
         bytes.withUnsafeBytes { buffer -> LinkState? in
             var reader = ByteReader(buffer)
             guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
                 (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                let length = try? reader.readCount(), let checksum = try? reader.readFixed64(),
-                length == reader.remaining,
-                Fingerprint.xxh3(UnsafeRawBufferPointer(rebasing: buffer[reader.offset...])) == checksum
+                let base = readRecord(at: &reader, source: bytes)
             else { return nil }
-            guard let state = try? reader.readLinkState(source: bytes), reader.isAtEnd else { return nil }
+            var state = LinkState.empty
+            base.apply(to: &state)
+            let baseLength = reader.offset
+            while !reader.isAtEnd, let changes = readRecord(at: &reader, source: bytes) { changes.apply(to: &state) }
+            state.rememberReads()
+            if reader.isAtEnd, let stamp, stamp.size == bytes.count {
+                state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
+            }
             return state
         }
     }
 
-    /// The state stored at `path`, or nil (no file, unreadable, damaged or foreign).
-    static func load(from path: String, identity: String) -> LinkState? {
-        guard let bytes = try? OpenFile.contents(atPath: path) else { return nil }
-        return decode(bytes, identity: identity)
+    /// The record at the reader's offset, the reader past it; nil (the reader where it was) when the record
+    /// is cut short, fails its checksum or does not decode.
+    private static func readRecord(at reader: inout ByteReader, source: [UInt8]) -> LinkStateChanges? {
+        let start = reader.offset
+        guard let length = try? reader.readFixed32(), Int(length) <= reader.remaining - 8 else {
+            reader.offset = start
+            return nil
+        }
+        let end = reader.offset + Int(length)
+        var checksumReader = ByteReader(reader.buffer, offset: end)
+        let framed = UnsafeRawBufferPointer(rebasing: reader.buffer[start..<end])
+        var payload = ByteReader(UnsafeRawBufferPointer(rebasing: reader.buffer[..<end]), offset: reader.offset)
+        guard let checksum = try? checksumReader.readFixed64(), checksum == Fingerprint.xxh3(framed),
+            let changes = try? payload.readLinkStateChanges(source: source), payload.isAtEnd
+        else {
+            reader.offset = start
+            return nil
+        }
+        reader.offset = end + 8
+        return changes
     }
 
-    /// Writes atomically; a failure only costs the next build its reuse, so it is returned for `-v`.
-    static func save(_ state: LinkState, to path: String, identity: String) -> FileSystemError? {
+    /// The state stored at `path`, or nil (no file, unreadable, damaged or foreign).
+    static func load(from path: String, identity: String) -> LinkState? {
+        guard let file = try? OpenFile(path: path) else { return nil }
+        defer { file.close() }
+        guard let stamp = try? file.stamp(), let bytes = try? file.read(count: stamp.size, at: 0) else { return nil }
+        return decode(bytes, identity: identity, path: path, stamp: stamp)
+    }
+
+    /// How a save went: how many bytes it wrote, and whether it appended them (none: the file already
+    /// held the state).
+    struct Written {
+        var bytes: Int
+        var appended: Bool
+    }
+
+    /// Appends the changes since `previous` when `previous` was read from this file and the appended records
+    /// stay small (nothing when nothing changed), else writes the whole state atomically. A failure only
+    /// costs the next build its reuse, so it is returned for `-v`.
+    static func save(
+        _ state: LinkState, previous: LinkState? = nil, to path: String, identity: String
+    ) -> Result<Written, FileSystemError> {
         do throws(FileSystemError) {
-            try AtomicFileWriter.write(pieces: encodedPieces(state, identity: identity), to: path)
-            return nil
+            if let previous, let stored = previous.stored, stored.path == path {
+                let (record, changes) = encodeChanges(from: previous, to: state)
+                if !changes { return .success(Written(bytes: 0, appended: true)) }
+                if stored.appendedLength + record.count <= stored.compactionThreshold {
+                    let target = JournalTarget(
+                        path: path, device: stored.stamp.device, inode: stored.stamp.inode, size: stored.stamp.size,
+                        journalStart: stored.baseLength, entries: [:], run: nil)
+                    if try CacheJournal.append(record, to: target) {
+                        return .success(Written(bytes: record.count, appended: true))
+                    }
+                }
+            }
+            let bytes = encode(state, identity: identity)
+            try AtomicFileWriter.write(pieces: [bytes[...]], to: path)
+            return .success(Written(bytes: bytes.count, appended: false))
         } catch {
-            return error
+            return .failure(error)
         }
     }
 }

@@ -3,78 +3,123 @@
 // when read; every count is bounded by the bytes left (`ByteReader.readCount`).
 
 extension ByteWriter {
-    mutating func writeLinkState(_ state: LinkState) {
-        let digests = ByteOrder.sorted(Array(state.factsDigests), by: \.key)
-        writeVarint(digests.count)
-        for (path, digest) in digests {
-            writeString(path)
-            writeFixed64(digest)
-        }
-        writeFixed64(state.views.interfaces)
-        writeVarint(state.views.views.count)
-        for (name, view) in state.views.views.sorted(by: { $0.key < $1.key }) {
-            writeFixed64(name)
-            writeFixed64(view)
-        }
-        writeVarint(state.views.dependencies.count)
-        for (name, dependencies) in state.views.dependencies.sorted(by: { $0.key < $1.key }) {
-            writeFixed64(name)
-            writeString(dependencies.name)
-            writeDigests(dependencies.names)
-            writeDigests(dependencies.files)
-        }
-        writeVarint(state.views.files.count)
-        for (path, digest) in state.views.files.sorted(by: { $0.key < $1.key }) {
-            writeFixed64(path)
-            writeFixed64(digest)
-        }
-        writeVarint(state.views.aliasExtensions.count)
-        for aliasExtension in state.views.aliasExtensions {
+    /// What turns `old` into `new`: the entries of each table that are new or differ, then the keys that went
+    /// away. The base record of a file is the change from an empty state (`LinkState.empty`). Returns whether
+    /// `new` differs from `old`.
+    @discardableResult
+    mutating func writeLinkStateChanges(from old: LinkState, to new: LinkState) -> Bool {
+        var changes = old.views.interfaces == new.views.interfaces ? 0 : 1
+        if old.views.aliasExtensions != new.views.aliasExtensions { changes += 1 }
+        changes += writeTable(
+            old.factsDigests, new.factsDigests, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
+            writeValue: { $0.writeFixed64($1) })
+        writeFixed64(new.views.interfaces)
+        changes += writeTable(
+            old.views.views, new.views.views, sortedKeys: { $0.sorted() }, writeKey: { $0.writeFixed64($1) },
+            writeValue: { $0.writeFixed64($1) })
+        changes += writeTable(
+            old.views.dependencies, new.views.dependencies, sortedKeys: { $0.sorted() },
+            writeKey: { $0.writeFixed64($1) },
+            writeValue: { writer, dependencies in
+                writer.writeString(dependencies.name)
+                writer.writeDigests(dependencies.names)
+                writer.writeDigests(dependencies.files)
+            })
+        changes += writeTable(
+            old.views.files, new.views.files, sortedKeys: { $0.sorted() }, writeKey: { $0.writeFixed64($1) },
+            writeValue: { $0.writeFixed64($1) })
+        writeVarint(new.views.aliasExtensions.count)
+        for aliasExtension in new.views.aliasExtensions {
             writeFixed64(aliasExtension.file)
             writeVarint(aliasExtension.index)
             writeFixed64(aliasExtension.name)
         }
-        let typeUnits = ByteOrder.sorted(Array(state.typeUnits.values), by: \.typeName)
-        writeVarint(typeUnits.count)
-        for unit in typeUnits {
-            // A unit reused as read from the last state is written as it was read: the same bytes.
-            if let encoded = state.encoded.typeUnits[unit.typeName] {
-                bytes.append(contentsOf: encoded)
+        changes += writeUnits(old.typeUnits, new.typeUnits, encoded: new.encoded.typeUnits, key: \.typeName) {
+            $0.writeTypeUnit($1)
+        }
+        changes += writeUnits(old.fileUnits, new.fileUnits, encoded: new.encoded.fileUnits, key: \.path) {
+            $0.writeFileUnit($1)
+        }
+        changes += writeTable(
+            old.types, new.types, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
+            writeValue: { writer, type in
+                writer.writeOptional(type.kind?.rawValue)
+                writer.writeLocation(type.location)
+                writer.writeStringArray(type.supertypes)
+                writer.writeStringArray(type.superclasses)
+            })
+        return changes > 0
+    }
+
+    /// A table of units: a unit reused as read from the last state (it has `encoded` bytes) is unchanged,
+    /// and written (in a base) as the bytes read.
+    private mutating func writeUnits<Unit: Equatable>(
+        _ old: [String: Unit], _ new: [String: Unit], encoded: [String: ArraySlice<UInt8>], key: (Unit) -> String,
+        write: (inout ByteWriter, Unit) -> Void
+    ) -> Int {
+        writeTable(
+            old, new, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
+            writeValue: { writer, unit in
+                if let bytes = encoded[key(unit)] {
+                    writer.bytes.append(contentsOf: bytes)
+                } else {
+                    write(&writer, unit)
+                }
+            }, isUnchanged: { name, _ in old[name] != nil && encoded[name] != nil })
+    }
+
+    /// The entries of `new` that `old` lacks or holds otherwise (key, value), then the keys of `old` that
+    /// `new` lacks, each list sorted by key. `isUnchanged` can tell an unchanged entry without comparing.
+    /// Returns how many entries it wrote.
+    private mutating func writeTable<Key: Hashable, Value: Equatable>(
+        _ old: [Key: Value], _ new: [Key: Value], sortedKeys: ([Key]) -> [Key],
+        writeKey: (inout ByteWriter, Key) -> Void, writeValue: (inout ByteWriter, Value) -> Void,
+        isUnchanged: (Key, Value) -> Bool = { _, _ in false }
+    ) -> Int {
+        var changed: [Key] = []
+        // `isUnchanged` holds only for keys `old` has; the others are counted to tell whether any key went.
+        var added = 0
+        for (key, value) in new {
+            if old.isEmpty {
+                changed.append(key)
                 continue
             }
-            writeString(unit.typeName)
-            writeStringArray(unit.files)
-            writeDigests(unit.reads)
-            writeVarint(unit.pending.count)
-            for pending in unit.pending { writePending(pending) }
-            writeStringArray(unit.configurationFiles)
-            writeDiagnostics(unit.diagnostics)
+            if isUnchanged(key, value) { continue }
+            let before = old[key]
+            if before == nil { added += 1 }
+            if before != value { changed.append(key) }
         }
-        let fileUnits = ByteOrder.sorted(Array(state.fileUnits.values), by: \.path)
-        writeVarint(fileUnits.count)
-        for unit in fileUnits {
-            if let encoded = state.encoded.fileUnits[unit.path] {
-                bytes.append(contentsOf: encoded)
-                continue
-            }
-            writeString(unit.path)
-            writeDigests(unit.reads)
-            writeVarint(unit.members.dependencies.count)
-            for owned in unit.members.dependencies {
-                writeString(owned.owner)
-                writeDependency(owned.dependency)
-            }
-            writePropertyUses(unit.members.propertyUses)
-            writeDiagnostics(unit.diagnostics)
+        writeVarint(changed.count)
+        for key in sortedKeys(changed) {
+            writeKey(&self, key)
+            writeValue(&self, new[key]!)
         }
-        writeVarint(state.types.count)
-        for type in ByteOrder.sorted(Array(state.types.values), by: \.name) {
-            writeString(type.name)
-            writeOptional(type.kind?.rawValue)
-            writeLocation(type.location)
-            writeStringArray(type.supertypes)
-            writeStringArray(type.superclasses)
+        let removed = old.count + added == new.count ? [] : old.keys.filter { new[$0] == nil }
+        writeVarint(removed.count)
+        for key in sortedKeys(removed) { writeKey(&self, key) }
+        return changed.count + removed.count
+    }
+
+    private mutating func writeTypeUnit(_ unit: TypeLinkUnit) {
+        writeString(unit.typeName)
+        writeStringArray(unit.files)
+        writeDigests(unit.reads)
+        writeVarint(unit.pending.count)
+        for pending in unit.pending { writePending(pending) }
+        writeStringArray(unit.configurationFiles)
+        writeDiagnostics(unit.diagnostics)
+    }
+
+    private mutating func writeFileUnit(_ unit: FileLinkUnit) {
+        writeString(unit.path)
+        writeDigests(unit.reads)
+        writeVarint(unit.members.dependencies.count)
+        for owned in unit.members.dependencies {
+            writeString(owned.owner)
+            writeDependency(owned.dependency)
         }
+        writePropertyUses(unit.members.propertyUses)
+        writeDiagnostics(unit.diagnostics)
     }
 
     mutating func writeStringArray(_ strings: [String]) {
@@ -82,7 +127,7 @@ extension ByteWriter {
         for string in strings { writeString(string) }
     }
 
-    private mutating func writeDigests(_ digests: [UInt64]) {
+    fileprivate mutating func writeDigests(_ digests: [UInt64]) {
         writeVarint(digests.count)
         for digest in digests { writeFixed64(digest) }
     }
@@ -94,7 +139,7 @@ extension ByteWriter {
 
     private mutating func writeBool(_ value: Bool) { writeByte(value ? 1 : 0) }
 
-    private mutating func writeOptional(_ string: String?) {
+    fileprivate mutating func writeOptional(_ string: String?) {
         writeBool(string != nil)
         if let string { writeString(string) }
     }
@@ -184,78 +229,120 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    /// `source` is the buffer the reader reads: the units keep their bytes from it (`LinkState.encoded`).
-    mutating func readLinkState(source: [UInt8]) throws(BinaryCodingError) -> LinkState {
-        var encoded = EncodedUnits()
-        var digests: [String: UInt64] = [:]
-        for _ in 0..<(try readCount(minimumElementSize: 9)) { digests[try readString()] = try readFixed64() }
-        let interfaces = try readFixed64()
-        var views: [UInt64: UInt64] = [:]
-        for _ in 0..<(try readCount(minimumElementSize: 16)) { views[try readFixed64()] = try readFixed64() }
-        var nameViews = NameViews(views: views, interfaces: interfaces)
-        for _ in 0..<(try readCount(minimumElementSize: 11)) {
-            let name = try readFixed64()
-            nameViews.dependencies[name] = ViewDependencies(
-                name: try readString(), names: try readDigests(), files: try readDigests())
+    /// The changes `writeLinkStateChanges` wrote. `source` is the buffer the reader reads (the whole file,
+    /// `offset` counting from its start): the units keep their bytes from it.
+    mutating func readLinkStateChanges(source: [UInt8]) throws(BinaryCodingError) -> LinkStateChanges {
+        let factsDigests = try readTable(minimumEntrySize: 9) { reader, _ throws(BinaryCodingError) in
+            try reader.readFixed64()
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readString()
         }
-        for _ in 0..<(try readCount(minimumElementSize: 16)) { nameViews.files[try readFixed64()] = try readFixed64() }
+        let interfaces = try readFixed64()
+        let views = try readTable(minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
+            try reader.readFixed64()
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readFixed64()
+        }
+        let dependencies = try readTable(minimumEntrySize: 11) { reader, _ throws(BinaryCodingError) in
+            ViewDependencies(
+                name: try reader.readString(), names: try reader.readDigests(), files: try reader.readDigests())
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readFixed64()
+        }
+        let files = try readTable(minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
+            try reader.readFixed64()
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readFixed64()
+        }
+        var aliasExtensions: [AliasExtension] = []
         for _ in 0..<(try readCount(minimumElementSize: 17)) {
-            nameViews.aliasExtensions.append(
+            aliasExtensions.append(
                 AliasExtension(
                     file: try readFixed64(), index: Int(truncatingIfNeeded: try readVarint()), name: try readFixed64()))
         }
-        var typeUnits: [String: TypeLinkUnit] = [:]
-        for _ in 0..<(try readCount()) {
-            let start = offset
-            let name = try readString()
-            let files = try readStringArray()
-            let reads = try readDigests()
-            var pending: [PendingRegistration] = []
-            for _ in 0..<(try readCount()) { pending.append(try readPending()) }
-            typeUnits[name] = TypeLinkUnit(
-                typeName: name, files: files, reads: reads, pending: pending,
-                configurationFiles: try readStringArray(), diagnostics: try readDiagnostics())
-            encoded.typeUnits[name] = source[start..<offset]
+        let typeUnits = try readUnits(source: source, key: \.typeName) { reader throws(BinaryCodingError) in
+            try reader.readTypeUnit()
         }
-        var fileUnits: [String: FileLinkUnit] = [:]
-        for _ in 0..<(try readCount()) {
-            let start = offset
-            let path = try readString()
-            let reads = try readDigests()
-            var members = MemberDependencies.OfFile()
-            for _ in 0..<(try readCount()) {
-                let owner = try readString()
-                members.dependencies.append(.init(owner: owner, dependency: try readDependency()))
-            }
-            members.propertyUses = try readPropertyUses()
-            fileUnits[path] = FileLinkUnit(
-                path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
-            encoded.fileUnits[path] = source[start..<offset]
+        let fileUnits = try readUnits(source: source, key: \.path) { reader throws(BinaryCodingError) in
+            try reader.readFileUnit()
         }
-        var types: [String: DeclaredType] = [:]
-        for _ in 0..<(try readCount()) {
-            let name = try readString()
+        let types = try readTable(minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
             var kind: DeclarationKind?
-            if let rawKind = try readOptional() {
+            if let rawKind = try reader.readOptional() {
                 guard let known = DeclarationKind(rawValue: rawKind) else { throw .invalid("declaration kind") }
                 kind = known
             }
-            types[name] = DeclaredType(
-                name: name, kind: kind, location: try readRequiredLocation(), supertypes: try readStringArray(),
-                superclasses: try readStringArray())
+            return DeclaredType(
+                name: name, kind: kind, location: try reader.readRequiredLocation(),
+                supertypes: try reader.readStringArray(), superclasses: try reader.readStringArray())
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readString()
         }
-        return LinkState(
-            factsDigests: digests, views: nameViews, typeUnits: typeUnits,
-            fileUnits: fileUnits, types: types, encoded: encoded)
+        return LinkStateChanges(
+            factsDigests: factsDigests, interfaces: interfaces, views: views, dependencies: dependencies,
+            files: files, aliasExtensions: aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits, types: types)
     }
 
-    private mutating func readStringArray() throws(BinaryCodingError) -> [String] {
+    /// Reads what `ByteWriter.writeUnits` wrote: each unit with its bytes in `source`.
+    private mutating func readUnits<Unit>(
+        source: [UInt8], key: (Unit) -> String, read: (inout ByteReader) throws(BinaryCodingError) -> Unit
+    ) throws(BinaryCodingError) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>)> {
+        try readTable(minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
+            let start = reader.offset
+            let unit = try read(&reader)
+            guard key(unit) == name else { throw .invalid("unit key") }
+            return (unit: unit, bytes: source[start..<reader.offset])
+        } readKey: { reader throws(BinaryCodingError) in
+            try reader.readString()
+        }
+    }
+
+    /// Reads what `ByteWriter.writeTable` wrote.
+    private mutating func readTable<Key: Hashable, Value>(
+        minimumEntrySize: Int, readValue: (inout ByteReader, Key) throws(BinaryCodingError) -> Value,
+        readKey: (inout ByteReader) throws(BinaryCodingError) -> Key
+    ) throws(BinaryCodingError) -> TableChanges<Key, Value> {
+        var changes = TableChanges<Key, Value>()
+        let count = try readCount(minimumElementSize: minimumEntrySize)
+        changes.upserts.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try readKey(&self)
+            changes.upserts.append((key, try readValue(&self, key)))
+        }
+        for _ in 0..<(try readCount()) { changes.removals.append(try readKey(&self)) }
+        return changes
+    }
+
+    private mutating func readTypeUnit() throws(BinaryCodingError) -> TypeLinkUnit {
+        let name = try readString()
+        let files = try readStringArray()
+        let reads = try readDigests()
+        var pending: [PendingRegistration] = []
+        for _ in 0..<(try readCount()) { pending.append(try readPending()) }
+        return TypeLinkUnit(
+            typeName: name, files: files, reads: reads, pending: pending,
+            configurationFiles: try readStringArray(), diagnostics: try readDiagnostics())
+    }
+
+    private mutating func readFileUnit() throws(BinaryCodingError) -> FileLinkUnit {
+        let path = try readString()
+        let reads = try readDigests()
+        var members = MemberDependencies.OfFile()
+        for _ in 0..<(try readCount()) {
+            let owner = try readString()
+            members.dependencies.append(.init(owner: owner, dependency: try readDependency()))
+        }
+        members.propertyUses = try readPropertyUses()
+        return FileLinkUnit(path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
+    }
+
+    fileprivate mutating func readStringArray() throws(BinaryCodingError) -> [String] {
         var strings: [String] = []
         for _ in 0..<(try readCount()) { strings.append(try readString()) }
         return strings
     }
 
-    private mutating func readDigests() throws(BinaryCodingError) -> [UInt64] {
+    fileprivate mutating func readDigests() throws(BinaryCodingError) -> [UInt64] {
         var digests: [UInt64] = []
         for _ in 0..<(try readCount(minimumElementSize: 8)) { digests.append(try readFixed64()) }
         return digests
@@ -275,7 +362,7 @@ extension ByteReader {
         }
     }
 
-    private mutating func readOptional() throws(BinaryCodingError) -> String? {
+    fileprivate mutating func readOptional() throws(BinaryCodingError) -> String? {
         try readBool() ? try readString() : nil
     }
 
@@ -288,7 +375,7 @@ extension ByteReader {
         return value
     }
 
-    private mutating func readRequiredLocation() throws(BinaryCodingError) -> SourceLocation {
+    fileprivate mutating func readRequiredLocation() throws(BinaryCodingError) -> SourceLocation {
         guard let location = try readLocation() else { throw .invalid("missing location") }
         return location
     }
@@ -363,5 +450,63 @@ extension ByteReader {
             uses.append(PropertyUse(path: path, requirement: requirement, location: try readRequiredLocation()))
         }
         return uses
+    }
+}
+
+/// One table's entries that a record adds or replaces, and the keys it removes.
+struct TableChanges<Key: Hashable, Value> {
+    var upserts: [(key: Key, value: Value)] = []
+    var removals: [Key] = []
+
+    func apply(to table: inout [Key: Value]) {
+        table.reserveCapacity(table.count + upserts.count)
+        for (key, value) in upserts { table[key] = value }
+        for key in removals { table[key] = nil }
+    }
+}
+
+extension TableChanges {
+    /// Applies changes to a table of units: the units to `units`, their bytes to `bytes`.
+    func apply<Unit>(to units: inout [Key: Unit], bytes: inout [Key: ArraySlice<UInt8>])
+    where Value == (unit: Unit, bytes: ArraySlice<UInt8>) {
+        units.reserveCapacity(units.count + upserts.count)
+        for (key, read) in upserts {
+            units[key] = read.unit
+            bytes[key] = read.bytes
+        }
+        for key in removals {
+            units[key] = nil
+            bytes[key] = nil
+        }
+    }
+}
+
+/// What one record of a link state file states (`writeLinkStateChanges`), decoded whole before it is
+/// applied: a record that does not decode changes nothing.
+struct LinkStateChanges {
+    var factsDigests: TableChanges<String, UInt64>
+    var interfaces: UInt64
+    var views: TableChanges<UInt64, UInt64>
+    var dependencies: TableChanges<UInt64, ViewDependencies>
+    var files: TableChanges<UInt64, UInt64>
+    var aliasExtensions: [AliasExtension]
+    var typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>)>
+    var fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>)>
+    var types: TableChanges<String, DeclaredType>
+
+    func apply(to state: inout LinkState) {
+        factsDigests.apply(to: &state.factsDigests)
+        state.views.interfaces = interfaces
+        views.apply(to: &state.views.views)
+        dependencies.apply(to: &state.views.dependencies)
+        files.apply(to: &state.views.files)
+        state.views.aliasExtensions = aliasExtensions
+        // Moved out while the units change (a copy would copy every entry).
+        var encoded = state.encoded
+        state.encoded = EncodedUnits()
+        typeUnits.apply(to: &state.typeUnits, bytes: &encoded.typeUnits)
+        fileUnits.apply(to: &state.fileUnits, bytes: &encoded.fileUnits)
+        state.encoded = encoded
+        types.apply(to: &state.types)
     }
 }

@@ -34,26 +34,51 @@ struct RelinkCounts: Equatable, CustomStringConvertible {
 struct IncrementalLink {
     var graph: LinkedGraph
     var diagnostics: [Diagnostic]
-    /// The units for the next link, without their name views (`state` adds them).
-    var unitState: LinkState
-    /// Computes the views of the names the units read; nil when the link keeps no state.
-    var pendingViews: PendingViews?
+    /// Makes the state for the next link; nil when the link keeps no state.
+    var pendingState: PendingState?
     var counts: RelinkCounts
     /// Where the time went, for `-v`.
     var phases: [(name: String, duration: Duration)] = []
 
-    /// The units for the next link, with their views (computed on every call).
-    var state: LinkState { Self.complete(unitState, pendingViews) }
+    /// The units for the next link, with their views.
+    var state: LinkState { pendingState?.state ?? .empty }
+}
 
-    /// `state` for another thread: the views are computed there. Nothing else may use the link's session
-    /// afterwards (the graph and diagnostics are values that do not refer to it).
-    var stateCompletion: @Sendable () -> LinkState {
-        { [unitState, pendingViews] in Self.complete(unitState, pendingViews) }
+/// The state a link keeps, made from its units when it is asked for: on the thread that saves it, while
+/// the build goes on with the graph. Only one thread uses it at a time.
+final class PendingState: @unchecked Sendable {
+    private var parts: Parts?
+    private var made: LinkState?
+
+    struct Parts {
+        var typeUnits: [TypeLinkUnit]
+        var fileUnits: [FileLinkUnit]
+        /// Facts digests of every input, by path.
+        var digests: [String: UInt64]
+        var types: [String: DeclaredType]
+        /// The bytes of the units reused as read from the previous state.
+        var encoded: EncodedUnits
+        var pendingViews: PendingViews?
     }
 
-    private static func complete(_ unitState: LinkState, _ pendingViews: PendingViews?) -> LinkState {
-        var state = unitState
-        if let pendingViews { state.views = pendingViews.views(of: state.reads) }
+    init(_ parts: Parts) {
+        self.parts = parts
+    }
+
+    var state: LinkState {
+        if let made { return made }
+        guard let parts else { return .empty }
+        // Only the digests of the units' own files are ever compared.
+        var unitFiles = Set(parts.fileUnits.map(\.path))
+        for unit in parts.typeUnits { unitFiles.formUnion(unit.files) }
+        var state = LinkState(
+            factsDigests: parts.digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
+            typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
+            fileUnits: Dictionary(parts.fileUnits.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
+            types: parts.types, encoded: parts.encoded)
+        if let pendingViews = parts.pendingViews { state.views = pendingViews.views(of: state.reads) }
+        made = state
+        self.parts = nil
         return state
     }
 }
@@ -83,11 +108,15 @@ final class PendingViews: @unchecked Sendable {
             // A read's name: from the previous views' dependencies, else recorded by this link's units.
             var names: [UInt64: String] = [:]
             for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
-            var named: [UInt64: String] = [:]
-            for digest in reads {
-                if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
+            if let previous, let stale {
+                views = viewer.views(of: reads, updating: previous, stale: stale) { names[$0] }
+            } else {
+                var named: [UInt64: String] = [:]
+                for digest in reads {
+                    if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
+                }
+                views = viewer.views(of: named, previous: previous, stale: stale)
             }
-            views = viewer.views(of: named, previous: previous, stale: stale)
         }
         computed = views
         viewer = nil
@@ -107,6 +136,18 @@ enum IncrementalLinker {
     static func link(
         _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
         exportLinks: Bool, previous: LinkState?, keepsState: Bool = true,
+        describing: Set<String> = []
+    ) -> IncrementalLink? {
+        link(
+            inputs, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+            exportLinks: exportLinks, loadingPrevious: { previous }, keepsState: keepsState, describing: describing)
+    }
+
+    /// `link(previous:)` with the previous state asked for only once the type table is built: the caller
+    /// may load it on another thread meanwhile.
+    static func link(
+        _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
+        exportLinks: Bool, loadingPrevious: () -> LinkState?, keepsState: Bool = true,
         describing: Set<String> = []
     ) -> IncrementalLink? {
         let clock = ContinuousClock()
@@ -130,6 +171,8 @@ enum IncrementalLinker {
         let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
+        let previous = loadingPrevious()
+        phase("state wait")
         // Views are computed only for names some unit looked up: the previous units' to find what changed,
         // and this link's to keep.
         let viewer =
@@ -175,8 +218,8 @@ enum IncrementalLinker {
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
         phase("detail")
 
-        let reusedTypes = typeUnits.indices.filter { typeUnits[$0] != nil }
-        let reusedFiles = fileUnits.indices.filter { fileUnits[$0] != nil }
+        let redoneTypes = Set(typeUnits.indices.filter { typeUnits[$0] == nil }.map { registered[$0] })
+        let redoneFiles = Set(fileUnits.indices.filter { fileUnits[$0] == nil }.map { inputs[linkedFiles[$0]].path })
         let typeRegistrar = TypeRegistrar(session: session, roles: roles)
         let configRegistrar = ConfigRegistrar(session: session)
         var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
@@ -215,29 +258,20 @@ enum IncrementalLinker {
         let diagnostics =
             session.scanDiagnostics
             + types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics)
-        // Only the digests of the units' own files are ever compared.
-        var unitFiles = Set(files.map(\.path))
-        for unit in types { unitFiles.formUnion(unit.files) }
-        var state = LinkState(
-            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
-            typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
-            fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
-        // Units reused as read from the state file keep their bytes for the next write.
-        for position in reusedTypes {
-            state.encoded.typeUnits[registered[position]] = previous?.encoded.typeUnits[registered[position]]
-        }
-        for position in reusedFiles {
-            let path = inputs[linkedFiles[position]].path
-            state.encoded.fileUnits[path] = previous?.encoded.fileUnits[path]
-        }
-        if keepsState { state.types = graph.types }
-        let pendingViews =
+        // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
+        var encoded = previous?.encoded ?? EncodedUnits()
+        encoded.drop(typeUnits: redoneTypes, fileUnits: redoneFiles)
+        let pendingState =
             keepsState
-            ? viewer.map { PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale) } : nil
+            ? PendingState(
+                .init(
+                    typeUnits: types, fileUnits: files, digests: digests, types: graph.types, encoded: encoded,
+                    pendingViews: viewer.map {
+                        PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
+                    })) : nil
         phase("state")
         return IncrementalLink(
-            graph: graph, diagnostics: diagnostics, unitState: state, pendingViews: pendingViews, counts: counts,
-            phases: phases)
+            graph: graph, diagnostics: diagnostics, pendingState: pendingState, counts: counts, phases: phases)
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.

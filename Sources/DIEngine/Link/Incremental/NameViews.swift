@@ -92,6 +92,31 @@ final class NameViewer {
         return result
     }
 
+    /// `views(of:previous:stale:)` for the digests `reads`, made by changing `previous` rather than building
+    /// every table again: entries no longer read go, stale and new ones are viewed (`name` gives a new
+    /// one's name; one without a name is left out), the rest stay. `stale` must be `stale(since: previous)`.
+    func views(
+        of reads: Set<UInt64>, updating previous: NameViews, stale: Set<UInt64>, name: (UInt64) -> String?
+    ) -> NameViews {
+        var result = previous
+        if previous.interfaces != interfaces {
+            result.interfaces = interfaces
+            result.files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
+            result.aliasExtensions = aliasExtensions
+        }
+        for digest in previous.dependencies.keys where !reads.contains(digest) { result.dependencies[digest] = nil }
+        for digest in previous.views.keys where result.dependencies[digest] == nil { result.views[digest] = nil }
+        for digest in reads {
+            let kept = previous.dependencies[digest]
+            if kept != nil && !stale.contains(digest) { continue }
+            guard let name = kept?.name ?? name(digest) else { continue }
+            let computed = view(of: name, digest: digest)
+            result.dependencies[digest] = computed.dependencies
+            result.views[digest] = computed.view
+        }
+        return result
+    }
+
     /// Digests among `digests` whose view differs from the one in `previous` (known on one side only
     /// included). Only names in `stale` are viewed again.
     func changed(among digests: some Sequence<UInt64>, since previous: NameViews, stale: Set<UInt64>?) -> Set<UInt64> {
