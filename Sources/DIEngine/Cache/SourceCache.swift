@@ -17,7 +17,7 @@ struct SourceCache: Sendable {
 
     let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
-    var entries: [String: CacheEntry] = [:]
+    private(set) var entries: [String: CacheEntry] = [:]
     /// The previous run's record, as loaded or last set.
     var run: RunRecord?
     /// Whether `save` has something to write.
@@ -38,6 +38,9 @@ struct SourceCache: Sendable {
     var lazyFacts: LazyFacts?
     /// The file this cache was loaded from, while `save` may append to it.
     var journalTarget: JournalTarget?
+    /// The paths whose entries were set or removed (`setEntry`) since the load or the last append: the
+    /// only ones a journal record may be needed for, besides entries dropped wholesale.
+    private(set) var touchedPaths: Set<String> = []
 
     init(identity: CacheIdentity) {
         self.identity = identity
@@ -201,18 +204,23 @@ struct SourceCache: Sendable {
         }
         var retained = 0
         let lookups = files.indices.map { index in
-            let examination = examined[index]
+            let examination = examined.take(index)
+            if examination.finding == .fresh {
+                // The usual case, and the whole of a no-op build's lookup: nothing to update.
+                statistics.fromCache += 1
+                retained += 1
+                return examination.lookup
+            }
             let lookup = apply(examination)
             if let kept = lookup.entry {
                 retained += 1
-                // A fresh entry is the stored one; comparing would compare its facts byte by byte.
-                if examination.finding != .fresh && !kept.hasSameStatus(as: examination.previous) {
-                    entries[lookup.key] = kept
+                if !kept.hasSameStatus(as: examination.previous) {
+                    setEntry(kept, forKey: lookup.key)
                 }
             } else if let previous = examination.previous {
                 displacedFacts[lookup.key] = previous.encodedFacts
                 displacedFactsHashes[lookup.key] = previous.factsHash
-                entries[lookup.key] = nil
+                setEntry(nil, forKey: lookup.key)
             }
             return lookup
         }
@@ -306,10 +314,20 @@ struct SourceCache: Sendable {
         statistics.scanned += 1
         let encoded = FactsCodec.encode(facts)
         lazyFacts?.replaced.insert(lookup.key)
-        entries[lookup.key] = CacheEntry(
-            status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
-            encodedFacts: encoded[...])
+        setEntry(
+            CacheEntry(
+                status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
+                encodedFacts: encoded[...]),
+            forKey: lookup.key)
         hasChanges = true
+    }
+
+    /// Sets or removes an entry, and notes its path for the next journal append. (Entries dropped
+    /// wholesale, and facts attached by `loadFacts`, which leave status and facts hash alone, need not
+    /// come through here.)
+    mutating func setEntry(_ entry: CacheEntry?, forKey key: String) {
+        entries[key] = entry
+        touchedPaths.insert(key)
     }
 
     /// Writes the cache if anything changed since it was loaded or last saved: as records appended to the
@@ -340,13 +358,17 @@ struct SourceCache: Sendable {
     /// can (an entry whose new facts are not in memory).
     func journalRecords(since target: JournalTarget) -> [CacheJournal.Record]? {
         var records: [CacheJournal.Record] = []
+        // Only the paths set since the load or the last append can differ; removals are found below.
+        var changed: [String] = []
         var added = 0
-        let changed = entries.compactMap { path, entry -> String? in
+        for path in touchedPaths {
+            guard let entry = entries[path] else { continue }
             guard let stored = target.entries[path] else {
                 added += 1
-                return path
+                changed.append(path)
+                continue
             }
-            return stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash ? nil : path
+            if !Self.isUnchanged(entry, stored) { changed.append(path) }
         }
         for path in ByteOrder.sorted(changed) {
             guard let entry = entries[path] else { continue }
@@ -369,6 +391,10 @@ struct SourceCache: Sendable {
         return records
     }
 
+    private static func isUnchanged(_ entry: CacheEntry, _ stored: CacheEntry) -> Bool {
+        stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash
+    }
+
     /// Appends the changes to the loaded file; false when a rewrite is needed instead.
     private mutating func appendJournal(to path: String) -> Bool {
         guard let target = journalTarget, target.path == path, let records = journalRecords(since: target) else {
@@ -383,6 +409,7 @@ struct SourceCache: Sendable {
         }
         journalTarget?.size += bytes.count
         journalTarget?.entries = entries
+        touchedPaths = []
         journalTarget?.run = run
         return true
     }
@@ -464,6 +491,12 @@ final class ConcurrentSlots<Element>: @unchecked Sendable {
             return element
         }
         set { storage[index] = newValue }
+    }
+
+    /// Moves the element out, leaving the slot empty: no copy to retain and release.
+    func take(_ index: Int) -> Element {
+        guard let element = storage[index].take() else { preconditionFailure("slot \(index) was never written") }
+        return element
     }
 }
 

@@ -119,9 +119,9 @@ struct SourceLookup {
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
-        for lookup in lookups {
-            guard let entry = lookup.entry else { return nil }
-            hashes.append(entry.factsHash)
+        for index in lookups.indices {
+            guard let hash = lookups[index].entry?.factsHash else { return nil }
+            hashes.append(hash)
         }
         return hashes
     }
