@@ -38,9 +38,9 @@ struct SourceCache: Sendable {
     var lazyFacts: LazyFacts?
     /// The file this cache was loaded from, while `save` may append to it.
     var journalTarget: JournalTarget?
-    /// The paths whose entries were set or removed (`setEntry`) since the load or the last append: the
-    /// only ones a journal record may be needed for, besides entries dropped wholesale.
-    private(set) var touchedPaths: Set<String> = []
+    /// The entry (nil: none) that each path set or removed by `setEntry` since the load or the last append
+    /// had then: what the journal records are made from, without keeping a copy of every entry.
+    private var entriesBeforeChange: [String: CacheEntry?] = [:]
 
     init(identity: CacheIdentity) {
         self.identity = identity
@@ -78,7 +78,7 @@ struct SourceCache: Sendable {
                 if valid == journal.count {
                     cache.journalTarget = JournalTarget(
                         path: path, device: stamp.device, inode: stamp.inode, size: stamp.size,
-                        journalStart: head.journalStart, entries: state.entries, run: state.run)
+                        journalStart: head.journalStart, run: state.run)
                 } else {
                     // Appending after the bad record would leave the new records unreachable: rewrite.
                     cache.hasChanges = true
@@ -191,15 +191,18 @@ struct SourceCache: Sendable {
     ) -> [FileLookup] {
         let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
         statistics.files += files.count
-        let known = entries
         let examined = ConcurrentSlots<Examination>(count: files.count)
-        let chunkCount = min(files.count, 64)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
-                let key = base.absolute(files[index])
-                let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
-                examined[index] = Self.examine(
-                    path: files[index], key: key, entry: known[key], now: now, status: status)
+        // A scope of its own: `known` must be released before the entries are changed, which would copy them.
+        do {
+            let known = entries
+            let chunkCount = min(files.count, 64)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
+                    let key = base.absolute(files[index])
+                    let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
+                    examined[index] = Self.examine(
+                        path: files[index], key: key, entry: known[key], now: now, status: status)
+                }
             }
         }
         var retained = 0
@@ -228,9 +231,9 @@ struct SourceCache: Sendable {
         // (a file listed twice also ends up here, harmlessly).
         if retained != entries.count {
             let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
-            let count = entries.count
-            entries = entries.filter { listed.contains($0.key) }
-            droppedEntries += count - entries.count
+            let dropped = entries.keys.filter { !listed.contains($0) }
+            for key in dropped { setEntry(nil, forKey: key) }
+            droppedEntries += dropped.count
             hasChanges = true
         }
         return lookups
@@ -322,12 +325,17 @@ struct SourceCache: Sendable {
         hasChanges = true
     }
 
-    /// Sets or removes an entry, and notes its path for the next journal append. (Entries dropped
-    /// wholesale, and facts attached by `loadFacts`, which leave status and facts hash alone, need not
-    /// come through here.)
+    /// Sets or removes an entry, noting what the path had before for the next journal append. Every change
+    /// to `entries` comes through here, but for `loadFacts`: it attaches facts (status and facts hash stay
+    /// the same), or drops every entry and gives up appending.
     mutating func setEntry(_ entry: CacheEntry?, forKey key: String) {
-        entries[key] = entry
-        touchedPaths.insert(key)
+        let previous: CacheEntry?
+        if let entry {
+            previous = entries.updateValue(entry, forKey: key)
+        } else {
+            previous = entries.removeValue(forKey: key)
+        }
+        if entriesBeforeChange[key] == nil { entriesBeforeChange.updateValue(previous, forKey: key) }
     }
 
     /// Writes the cache if anything changed since it was loaded or last saved: as records appended to the
@@ -358,29 +366,23 @@ struct SourceCache: Sendable {
     /// can (an entry whose new facts are not in memory).
     func journalRecords(since target: JournalTarget) -> [CacheJournal.Record]? {
         var records: [CacheJournal.Record] = []
-        // Only the paths set since the load or the last append can differ; removals are found below.
         var changed: [String] = []
-        var added = 0
-        for path in touchedPaths {
-            guard let entry = entries[path] else { continue }
-            guard let stored = target.entries[path] else {
-                added += 1
-                changed.append(path)
-                continue
+        var removed: [String] = []
+        for (path, stored) in entriesBeforeChange {
+            switch (entries[path], stored) {
+            case (nil, nil): continue
+            case (nil, .some): removed.append(path)
+            case (.some, nil): changed.append(path)
+            case (.some(let entry), .some(let stored)): if !Self.isUnchanged(entry, stored) { changed.append(path) }
             }
-            if !Self.isUnchanged(entry, stored) { changed.append(path) }
         }
         for path in ByteOrder.sorted(changed) {
             guard let entry = entries[path] else { continue }
             let inMemory = lazyFacts.map { $0.replaced.contains(path) } ?? true
-            guard inMemory || target.entries[path]?.factsHash == entry.factsHash else { return nil }
+            guard inMemory || entriesBeforeChange[path]??.factsHash == entry.factsHash else { return nil }
             records.append(.entry(path: path, entry: entry, inlineFacts: inMemory))
         }
-        // Every stored path still present unless fewer remain than were stored.
-        if entries.count - added < target.entries.count {
-            let removed = target.entries.keys.filter { entries[$0] == nil }
-            for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
-        }
+        for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
         if run != target.run {
             if let run, let stored = target.run, run.payload == stored.payload {
                 records.append(.runDigest(run.inputsDigest))
@@ -408,8 +410,7 @@ struct SourceCache: Sendable {
             return false
         }
         journalTarget?.size += bytes.count
-        journalTarget?.entries = entries
-        touchedPaths = []
+        entriesBeforeChange = [:]
         journalTarget?.run = run
         return true
     }
