@@ -14,13 +14,11 @@ enum InventoryBuilder {
             disk: LocalDisk())
     }
 
-    /// `prefetchesListings: false` walks on one thread only (`ListingPrefetch`), for comparison.
     static func build(
-        for settings: TargetSettings, currentDirectory: String?, skippingGeneratedFiles: Bool, disk: any DiskInterface,
-        prefetchesListings: Bool = true
+        for settings: TargetSettings, currentDirectory: String?, skippingGeneratedFiles: Bool, disk: any DiskInterface
     ) -> Inventory {
         let workingDirectory = currentDirectory ?? LocalDisk.currentDirectory()
-        let lister = DirectoryLister(currentDirectory: currentDirectory, disk: disk, prefetches: prefetchesListings)
+        let lister = DirectoryLister(currentDirectory: currentDirectory, disk: disk)
         let excluder = ExcludeMatcher(settings.exclude, currentDirectory: workingDirectory)
 
         var collector = SourceCollector(lister: lister, excluder: excluder, currentDirectory: workingDirectory)

@@ -36,7 +36,7 @@ struct SourceCollector {
         }
         roots += 1
         if kind.isDirectory {
-            walkRoot(path)
+            walk(path, ancestorsChecked: false)
         } else if !excluder.excludes(path.absolute) {
             add(path)
         }
@@ -75,7 +75,7 @@ struct SourceCollector {
         for match in expander.expand(pattern) {
             roots += 1
             if match.kind.isDirectory {
-                found += walkRoot(match.path)
+                found += walk(match.path, ancestorsChecked: false)
             } else if match.kind.isFile, Self.isSwiftFile(match.path.display), !excluder.excludes(match.path.absolute) {
                 add(match.path)
                 found += 1
@@ -86,32 +86,14 @@ struct SourceCollector {
         }
     }
 
-    /// `walk` of an entry's directory, with the directories below listed ahead of it.
-    @discardableResult
-    private mutating func walkRoot(_ root: InventoryPath) -> Int {
-        let excluder = excluder
-        let descends: @Sendable (InventoryPath, DirectoryEntry) -> InventoryPath? = {
-            Self.subtree(of: $0, at: $1, excluder: excluder)
-        }
-        return lister.prefetching(descends: descends) { walk(root, ancestorsChecked: false) }
-    }
-
-    /// The subdirectory that a walk of `directory` enters for `entry`, if any: what `walk` recurses into.
-    private static func subtree(of directory: InventoryPath, at entry: DirectoryEntry, excluder: ExcludeMatcher)
-        -> InventoryPath?
-    {
-        guard entry.kind == .directory, !entry.isHidden, entry.hasValidName else { return nil }
-        let subdirectory = directory.appending(entry.name)
-        return excluder.excludes(subdirectory.absolute, ancestorsChecked: true) ? nil : subdirectory
-    }
-
     /// Recursive walk: hidden entries and links to directories are skipped, excluded subtrees never listed.
     /// Returns the number of Swift files found.
+    @discardableResult
     private mutating func walk(_ directory: InventoryPath, ancestorsChecked: Bool) -> Int {
         if excluder.excludes(directory.absolute, ancestorsChecked: ancestorsChecked) { return 0 }
         guard let entries = lister.entries(of: directory) else { return 0 }
         var found = 0
-        for entry in entries where !entry.isHidden {
+        for entry in Self.inPathOrder(entries) where !entry.isHidden {
             if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
                 diagnostics.append(
                     Diagnostic(.nameNotUTF8, directory.appending(entry.name).display))
@@ -162,6 +144,13 @@ struct SourceCollector {
             if ByteOrder.precedes(candidate.display, kept[position].display) { kept[position] = candidate }
         }
         return kept
+    }
+
+    /// `entries` in the byte order of the display paths they lead to: a directory's files and subtrees
+    /// come after the entries whose names sort before `name/`.
+    private static func inPathOrder(_ entries: [DirectoryEntry]) -> [DirectoryEntry] {
+        let keys = entries.map { $0.kind == .directory ? $0.name + "/" : $0.name }
+        return ByteOrder.sortedIndices(keys).map { entries[$0] }
     }
 
     private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
