@@ -158,8 +158,7 @@ struct JournalTarget: Sendable {
     var size: Int
     /// Where the journal starts (the head and facts section before it are never rewritten in place).
     var journalStart: Int
-    /// The entries and run record as the file states them, to diff against at save.
-    var entries: [String: CacheEntry]
+    /// The run record as the file states it (the entries' changes are kept by `SourceCache.setEntry`).
     var run: RunRecord?
 
     var journalLength: Int { size - journalStart }

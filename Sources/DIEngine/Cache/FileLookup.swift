@@ -101,7 +101,7 @@ extension SourceCache {
     private mutating func rescan(
         _ lookup: FileLookup, scan: (_ path: String, _ bytes: [UInt8]) -> FileFacts
     ) -> FileFacts? {
-        entries[lookup.key] = nil
+        setEntry(nil, forKey: lookup.key)
         hasChanges = true
         let fresh = lookUp(path: lookup.path, key: lookup.key, entry: nil, now: currentTimeNanoseconds())
         guard case .needsScan(let bytes, _) = fresh.outcome else { return nil }

@@ -23,9 +23,11 @@ extension SourceCache {
             guard case .needsScan(_, let pending) = lookups[index].outcome else { continue }
             statistics.scanned += 1
             lazyFacts?.replaced.insert(lookups[index].key)
-            entries[lookups[index].key] = CacheEntry(
-                status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
-                encodedFacts: encoded[index][...])
+            setEntry(
+                CacheEntry(
+                    status: pending.status, contentHash: pending.contentHash,
+                    needsVerification: pending.needsVerification, encodedFacts: encoded[index][...]),
+                forKey: lookups[index].key)
             hasChanges = true
         }
     }

@@ -17,7 +17,7 @@ struct SourceCache: Sendable {
 
     let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
-    var entries: [String: CacheEntry] = [:]
+    private(set) var entries: [String: CacheEntry] = [:]
     /// The previous run's record, as loaded or last set.
     var run: RunRecord?
     /// Whether `save` has something to write.
@@ -38,6 +38,9 @@ struct SourceCache: Sendable {
     var lazyFacts: LazyFacts?
     /// The file this cache was loaded from, while `save` may append to it.
     var journalTarget: JournalTarget?
+    /// The entry (nil: none) that each path set or removed by `setEntry` since the load or the last append
+    /// had then: what the journal records are made from, without keeping a copy of every entry.
+    private var entriesBeforeChange: [String: CacheEntry?] = [:]
 
     init(identity: CacheIdentity) {
         self.identity = identity
@@ -75,7 +78,7 @@ struct SourceCache: Sendable {
                 if valid == journal.count {
                     cache.journalTarget = JournalTarget(
                         path: path, device: stamp.device, inode: stamp.inode, size: stamp.size,
-                        journalStart: head.journalStart, entries: state.entries, run: state.run)
+                        journalStart: head.journalStart, run: state.run)
                 } else {
                     // Appending after the bad record would leave the new records unreachable: rewrite.
                     cache.hasChanges = true
@@ -188,31 +191,39 @@ struct SourceCache: Sendable {
     ) -> [FileLookup] {
         let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
         statistics.files += files.count
-        let known = entries
         let examined = ConcurrentSlots<Examination>(count: files.count)
-        let chunkCount = min(files.count, 64)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
-                let key = base.absolute(files[index])
-                let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
-                examined[index] = Self.examine(
-                    path: files[index], key: key, entry: known[key], now: now, status: status)
+        // A scope of its own: `known` must be released before the entries are changed, which would copy them.
+        do {
+            let known = entries
+            let chunkCount = min(files.count, 64)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
+                    let key = base.absolute(files[index])
+                    let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
+                    examined[index] = Self.examine(
+                        path: files[index], key: key, entry: known[key], now: now, status: status)
+                }
             }
         }
         var retained = 0
         let lookups = files.indices.map { index in
-            let examination = examined[index]
+            let examination = examined.take(index)
+            if examination.finding == .fresh {
+                // The usual case, and the whole of a no-op build's lookup: nothing to update.
+                statistics.fromCache += 1
+                retained += 1
+                return examination.lookup
+            }
             let lookup = apply(examination)
             if let kept = lookup.entry {
                 retained += 1
-                // A fresh entry is the stored one; comparing would compare its facts byte by byte.
-                if examination.finding != .fresh && !kept.hasSameStatus(as: examination.previous) {
-                    entries[lookup.key] = kept
+                if !kept.hasSameStatus(as: examination.previous) {
+                    setEntry(kept, forKey: lookup.key)
                 }
             } else if let previous = examination.previous {
                 displacedFacts[lookup.key] = previous.encodedFacts
                 displacedFactsHashes[lookup.key] = previous.factsHash
-                entries[lookup.key] = nil
+                setEntry(nil, forKey: lookup.key)
             }
             return lookup
         }
@@ -220,9 +231,9 @@ struct SourceCache: Sendable {
         // (a file listed twice also ends up here, harmlessly).
         if retained != entries.count {
             let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
-            let count = entries.count
-            entries = entries.filter { listed.contains($0.key) }
-            droppedEntries += count - entries.count
+            let dropped = entries.keys.filter { !listed.contains($0) }
+            for key in dropped { setEntry(nil, forKey: key) }
+            droppedEntries += dropped.count
             hasChanges = true
         }
         return lookups
@@ -306,10 +317,25 @@ struct SourceCache: Sendable {
         statistics.scanned += 1
         let encoded = FactsCodec.encode(facts)
         lazyFacts?.replaced.insert(lookup.key)
-        entries[lookup.key] = CacheEntry(
-            status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
-            encodedFacts: encoded[...])
+        setEntry(
+            CacheEntry(
+                status: pending.status, contentHash: pending.contentHash, needsVerification: pending.needsVerification,
+                encodedFacts: encoded[...]),
+            forKey: lookup.key)
         hasChanges = true
+    }
+
+    /// Sets or removes an entry, noting what the path had before for the next journal append. Every change
+    /// to `entries` comes through here, but for `loadFacts`: it attaches facts (status and facts hash stay
+    /// the same), or drops every entry and gives up appending.
+    mutating func setEntry(_ entry: CacheEntry?, forKey key: String) {
+        let previous: CacheEntry?
+        if let entry {
+            previous = entries.updateValue(entry, forKey: key)
+        } else {
+            previous = entries.removeValue(forKey: key)
+        }
+        if entriesBeforeChange[key] == nil { entriesBeforeChange.updateValue(previous, forKey: key) }
     }
 
     /// Writes the cache if anything changed since it was loaded or last saved: as records appended to the
@@ -340,25 +366,23 @@ struct SourceCache: Sendable {
     /// can (an entry whose new facts are not in memory).
     func journalRecords(since target: JournalTarget) -> [CacheJournal.Record]? {
         var records: [CacheJournal.Record] = []
-        var added = 0
-        let changed = entries.compactMap { path, entry -> String? in
-            guard let stored = target.entries[path] else {
-                added += 1
-                return path
+        var changed: [String] = []
+        var removed: [String] = []
+        for (path, stored) in entriesBeforeChange {
+            switch (entries[path], stored) {
+            case (nil, nil): continue
+            case (nil, .some): removed.append(path)
+            case (.some, nil): changed.append(path)
+            case (.some(let entry), .some(let stored)): if !Self.isUnchanged(entry, stored) { changed.append(path) }
             }
-            return stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash ? nil : path
         }
         for path in ByteOrder.sorted(changed) {
             guard let entry = entries[path] else { continue }
             let inMemory = lazyFacts.map { $0.replaced.contains(path) } ?? true
-            guard inMemory || target.entries[path]?.factsHash == entry.factsHash else { return nil }
+            guard inMemory || entriesBeforeChange[path]??.factsHash == entry.factsHash else { return nil }
             records.append(.entry(path: path, entry: entry, inlineFacts: inMemory))
         }
-        // Every stored path still present unless fewer remain than were stored.
-        if entries.count - added < target.entries.count {
-            let removed = target.entries.keys.filter { entries[$0] == nil }
-            for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
-        }
+        for path in ByteOrder.sorted(removed) { records.append(.removal(path: path)) }
         if run != target.run {
             if let run, let stored = target.run, run.payload == stored.payload {
                 records.append(.runDigest(run.inputsDigest))
@@ -367,6 +391,10 @@ struct SourceCache: Sendable {
             }
         }
         return records
+    }
+
+    private static func isUnchanged(_ entry: CacheEntry, _ stored: CacheEntry) -> Bool {
+        stored.hasSameStatus(as: entry) && stored.factsHash == entry.factsHash
     }
 
     /// Appends the changes to the loaded file; false when a rewrite is needed instead.
@@ -382,7 +410,7 @@ struct SourceCache: Sendable {
             return false
         }
         journalTarget?.size += bytes.count
-        journalTarget?.entries = entries
+        entriesBeforeChange = [:]
         journalTarget?.run = run
         return true
     }
@@ -464,6 +492,12 @@ final class ConcurrentSlots<Element>: @unchecked Sendable {
             return element
         }
         set { storage[index] = newValue }
+    }
+
+    /// Moves the element out, leaving the slot empty: no copy to retain and release.
+    func take(_ index: Int) -> Element {
+        guard let element = storage[index].take() else { preconditionFailure("slot \(index) was never written") }
+        return element
     }
 }
 

@@ -30,17 +30,21 @@ extension Engine {
         var status: ExitStatus?
         var builds: [TargetBuild] = []
         for (index, settings) in configured.targets.enumerated() {
+            let cacheLoad = TargetBuild.startCacheLoad(for: settings, options: options)
             let target = InputCollection.inventory(for: settings, progress: &progress)
             if let message = conflicts.inputOverwritten(by: target, after: Array(configured.targets[..<index])) {
+                _ = cacheLoad?.wait()
                 return RunResult(usageError: message, options: options)
             }
             diagnostics += target.inventory.diagnostics
             if options.useCache, let warning = CacheFileCheck.warning(for: settings) { diagnostics.append(warning) }
             guard !target.inventory.hasErrors else {
+                _ = cacheLoad?.wait()
                 writable = false
                 continue
             }
-            var build = TargetBuild(target, depfile: depfile, options: options, progress: &progress)
+            var build = TargetBuild(
+                target, depfile: depfile, options: options, loadedAhead: cacheLoad, progress: &progress)
             let result = build.run(after: diagnostics, writable: writable, progress: &progress)
             builds.append(build)
             diagnostics += result.diagnostics

@@ -14,28 +14,34 @@ struct SourceLookup {
     private var scannedChanges = false
 
     /// Loads the target's cache (unless disabled) and looks up every source. With `lazyFacts` only the
-    /// cache's head is read until facts are needed (a no-op build needs none).
+    /// cache's head is read until facts are needed (a no-op build needs none). `loadedAhead` is the same
+    /// load, started before the inventory (`CacheLoadAhead`).
     static func start(
-        _ target: InputCollection.Target, mode: CacheMode, lazyFacts: Bool = false, progress: inout ProgressLog
+        _ target: InputCollection.Target, mode: CacheMode, lazyFacts: Bool = false,
+        loadedAhead: CacheLoadAhead? = nil, progress: inout ProgressLog
     ) -> SourceLookup {
         ParallelMap.limitAllocatorArenas()
         let settings = target.settings
-        let path = SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
-        let identity = CacheIdentity(toolVersion: VersionInfo.version, runtimeModule: settings.runtimeModule)
+        let path = CacheLoadAhead.cachePath(of: settings)
         guard mode != .disabled else {
-            return SourceLookup(target: target, mode: mode, cachePath: path, cache: SourceCache(identity: identity))
+            _ = loadedAhead?.wait()
+            return SourceLookup(
+                target: target, mode: mode, cachePath: path, cache: SourceCache(identity: .init(settings)))
         }
         let clock = ContinuousClock()
-        var loaded: (cache: SourceCache, note: String?)!
-        let loadTime = clock.measure { loaded = SourceCache.load(from: path, identity: identity, lazyFacts: lazyFacts) }
+        let waitStart = clock.now
+        let loaded = loadedAhead?.wait() ?? CacheLoadAhead.load(settings, lazyFacts: lazyFacts)
+        let waitTime = waitStart.duration(to: clock.now)
         if let note = loaded.note { progress.log(note) }
         var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
         let sources = target.inventory.sources
         let statuses = target.inventory.walkedStatuses.statuses(for: sources)
         let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(sources, statuses: statuses) }
+        let overlap = loadedAhead == nil ? "" : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
         progress.log(
-            "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loadTime)) ms "
-                + "(\(loaded.cache.entries.count) entries), lookup \(ProgressLog.milliseconds(lookupTime)) ms")
+            "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loaded.time)) ms "
+                + "(\(loaded.cache.entries.count) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
+        )
         return lookup
     }
 
@@ -116,9 +122,9 @@ struct SourceLookup {
     func factsHashes() -> [UInt64]? {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lookups.count)
-        for lookup in lookups {
-            guard let entry = lookup.entry else { return nil }
-            hashes.append(entry.factsHash)
+        for index in lookups.indices {
+            guard let hash = lookups[index].entry?.factsHash else { return nil }
+            hashes.append(hash)
         }
         return hashes
     }
@@ -251,6 +257,48 @@ struct SourceLookup {
     mutating func record(_ run: RunRecord) {
         guard mode == .readWrite else { return }
         cache.record(run)
+    }
+}
+
+/// A target's cache read on a thread of its own, started before the target's inventory: the walk and the
+/// load need each other only when the lookup begins, so the load costs a no-op build no time of its own.
+/// `wait()` must be called once (`SourceLookup.start` does; a target that is not built calls it itself).
+struct CacheLoadAhead {
+    struct Loaded: Sendable {
+        var cache: SourceCache
+        /// Why the file was not used, for `-v`.
+        var note: String?
+        var time: Duration
+    }
+
+    private let work: BackgroundWork<Loaded>
+
+    /// Nil when `mode` uses no cache.
+    static func start(for settings: TargetSettings, mode: CacheMode, lazyFacts: Bool) -> CacheLoadAhead? {
+        guard mode != .disabled else { return nil }
+        // Before any other thread allocates (`ParallelMap`).
+        ParallelMap.limitAllocatorArenas()
+        return CacheLoadAhead(work: BackgroundWork { load(settings, lazyFacts: lazyFacts) })
+    }
+
+    func wait() -> Loaded { work.wait() }
+
+    static func cachePath(of settings: TargetSettings) -> String {
+        SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
+    }
+
+    static func load(_ settings: TargetSettings, lazyFacts: Bool) -> Loaded {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (cache, note) = SourceCache.load(
+            from: cachePath(of: settings), identity: .init(settings), lazyFacts: lazyFacts)
+        return Loaded(cache: cache, note: note, time: start.duration(to: clock.now))
+    }
+}
+
+extension CacheIdentity {
+    fileprivate init(_ settings: TargetSettings) {
+        self.init(toolVersion: VersionInfo.version, runtimeModule: settings.runtimeModule)
     }
 }
 

@@ -21,18 +21,25 @@ struct TargetBuild {
         var writeError: FileSystemError?
     }
 
+    /// `loadedAhead`: the target's cache, being loaded since before its inventory (`startCacheLoad`).
     init(
         _ target: InputCollection.Target, depfile: TargetOutputs.DepfileOptions, options: RunOptions,
-        progress: inout ProgressLog
+        loadedAhead: CacheLoadAhead? = nil, progress: inout ProgressLog
     ) {
         lookup = SourceLookup.start(
-            target, mode: options.cacheMode(writing: true), lazyFacts: true, progress: &progress)
+            target, mode: options.cacheMode(writing: true), lazyFacts: true, loadedAhead: loadedAhead,
+            progress: &progress)
         self.depfile = depfile
         reportOptions = options.reportOptions
         inputs =
             lookup.mode == .disabled
             ? nil : BuildInputs(target, options: "\(String(reflecting: depfile)) werror=\(options.warningsAsErrors)")
         contentDigest = inputs?.contentDigest(lookup.lookups)
+    }
+
+    /// The load of the cache that `init` uses, started on a thread of its own (before the inventory).
+    static func startCacheLoad(for settings: TargetSettings, options: RunOptions) -> CacheLoadAhead? {
+        CacheLoadAhead.start(for: settings, mode: options.cacheMode(writing: true), lazyFacts: true)
     }
 
     /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier

@@ -24,9 +24,10 @@ struct BuildInputs {
         var hasher = XXH3Hasher()
         hasher.update(context)
         hasher.update(UInt64(lookups.count))
-        for lookup in lookups {
-            guard let hash = lookup.contentHash else { return nil }
-            hasher.update(lookup.path)
+        // By index: `for lookup in lookups` would copy (retain and release) every lookup.
+        for index in lookups.indices {
+            guard let hash = lookups[index].contentHash else { return nil }
+            hasher.update(lookups[index].path)
             hasher.update(hash)
         }
         return hasher.finalize()
@@ -38,9 +39,9 @@ struct BuildInputs {
         var hasher = XXH3Hasher()
         hasher.update(context &+ 1)
         hasher.update(UInt64(lookups.count))
-        for (lookup, hash) in zip(lookups, factsHashes) {
-            hasher.update(lookup.path)
-            hasher.update(hash)
+        for index in lookups.indices where index < factsHashes.count {
+            hasher.update(lookups[index].path)
+            hasher.update(factsHashes[index])
         }
         return hasher.finalize()
     }

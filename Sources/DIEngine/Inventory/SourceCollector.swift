@@ -57,7 +57,8 @@ struct SourceCollector {
         -> (sources: [String], statuses: WalkedStatuses)
     {
         var kept = roots > 1 ? Self.deduplicated(candidates) : candidates
-        kept.removeAll { $0.isAt(outputAbsolutePath) }
+        // Only when the output is among them: removing copies every candidate.
+        if kept.contains(where: { $0.isAt(outputAbsolutePath) }) { kept.removeAll { $0.isAt(outputAbsolutePath) } }
         if skippingGeneratedFiles {
             let generated = GeneratedFileFilter.flags(
                 forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)

@@ -91,6 +91,22 @@ import Testing
         #expect(loaded.encoded() == cache.encoded())
     }
 
+    /// Edits, removals and additions among many entries in one run, which move entries within the
+    /// dictionary: the appended records state exactly the new cache.
+    @Test func editsRemovalsAndAdditionsAmongManyFilesAppendTheNewCache() throws {
+        let tree = try SourceTree()
+        let files = try (0..<200).map { try tree.add("F\($0).swift", "f\($0)") }
+        run(files, tree)
+        for index in stride(from: 0, to: 200, by: 7) { try tree.add("F\(index).swift", "edited \(index)") }
+        let added = try (0..<5).map { try tree.add("N\($0).swift", "n\($0)") }
+        let kept = files.enumerated().filter { $0.offset % 11 != 3 }.map(\.element) + added
+        let cache = run(kept, tree).cache
+        #expect(try #require(journalLength(tree)) > 0)
+        let loaded = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity).cache
+        #expect(loaded.entries.count == kept.count)
+        #expect(loaded.encoded() == cache.encoded())
+    }
+
     @Test func aNewDigestForTheSameRunRecordAppendsOnlyTheDigest() throws {
         let tree = try SourceTree()
         let files = try threeFiles(tree)

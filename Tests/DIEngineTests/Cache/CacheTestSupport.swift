@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 @testable import DIEngine
 
@@ -66,5 +67,19 @@ struct SourceTree {
         let path = try directory.write("Sources/" + name, text)
         TemporaryDirectory.setModificationTime(of: path, seconds: mtime)
         return path
+    }
+}
+
+extension SourceTree {
+    /// Three sources with sample facts and a run record (digest 7, payload [9]), saved as the cache.
+    func saveSampleCache(identity: CacheIdentity) throws -> [String] {
+        let files = try (0..<3).map { try add("F\($0).swift", "class F\($0) {}") }
+        var cache = SourceCache(identity: identity)
+        for (index, lookup) in cache.lookup(files, now: CacheRun.now).enumerated() {
+            cache.store(SampleFacts.make(index), for: lookup)
+        }
+        cache.record(RunRecord(inputsDigest: 7, payload: [9]))
+        #expect(cache.save(to: cacheFile) == nil)
+        return files
     }
 }

@@ -6,14 +6,7 @@ import Testing
 /// A cache loaded head first (`build`'s no-op check), with its facts read only when needed.
 @Suite struct LazyFactsTests {
     private func saved(_ tree: SourceTree) throws -> [String] {
-        let files = try (0..<3).map { try tree.add("F\($0).swift", "class F\($0) {}") }
-        var cache = SourceCache(identity: CacheRun.identity)
-        for (index, lookup) in cache.lookup(files, now: CacheRun.now).enumerated() {
-            cache.store(SampleFacts.make(index), for: lookup)
-        }
-        cache.record(RunRecord(inputsDigest: 7, payload: [9]))
-        #expect(cache.save(to: tree.cacheFile) == nil)
-        return files
+        try tree.saveSampleCache(identity: CacheRun.identity)
     }
 
     @Test func theHeadAloneAnswersLookupsAndTheFactsFollowOnDemand() throws {
