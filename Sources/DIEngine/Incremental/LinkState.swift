@@ -189,7 +189,7 @@ enum LinkStateFile {
                 if stored.appendedLength + record.count <= stored.compactionThreshold {
                     let target = JournalTarget(
                         path: path, device: stored.stamp.device, inode: stored.stamp.inode, size: stored.stamp.size,
-                        journalStart: stored.baseLength, entries: [:], run: nil)
+                        journalStart: stored.baseLength, run: nil)
                     if try CacheJournal.append(record, to: target) {
                         return .success(Written(bytes: record.count, appended: true))
                     }
