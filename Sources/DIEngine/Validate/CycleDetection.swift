@@ -16,30 +16,38 @@ struct CycleDetection {
 
     init(graph: LinkedGraph) {
         self.graph = graph
+        let registrations = graph.registrations
         var first: [RegistrationID: Int] = [:]
-        first.reserveCapacity(graph.registrations.count)
-        for (index, registration) in graph.registrations.enumerated() where first[registration.id] == nil {
-            first[registration.id] = index
+        first.reserveCapacity(registrations.count)
+        for index in registrations.indices where first[registrations[index].id] == nil {
+            first[registrations[index].id] = index
         }
-        edges = graph.registrations.map { Self.edges(of: $0, nodes: first) }
+        // By index: a copy of each registration cost more than finding its edges.
+        edges = registrations.indices.map { Self.edges(of: $0, in: registrations, nodes: first) }
     }
 
-    private static func edges(of registration: Registration, nodes: [RegistrationID: Int]) -> [Edge] {
-        guard !registration.dependenciesUnknown else { return [] }
+    private static func edges(of index: Int, in registrations: [Registration], nodes: [RegistrationID: Int])
+        -> [Edge]
+    {
+        guard !registrations[index].dependenciesUnknown else { return [] }
         var edges: [Edge] = []
-        let injected = Set(registration.injectorArguments.map(\.dependency.location))
-        for dependency in registration.dependencies {
+        // Only a deferred dependency can be an injection; most registrations have none.
+        let deferred = registrations[index].dependencies.contains { !$0.isEager }
+        let injected = deferred ? Set(registrations[index].injectorArguments.map(\.dependency.location)) : []
+        let isPrototype = registrations[index].scope == .prototype
+        for position in registrations[index].dependencies.indices {
+            let dependency = registrations[index].dependencies[position]
             let isInjection = !dependency.isEager && injected.contains(dependency.location)
-            guard isCycleEdge(dependency, of: registration, injected: injected) else { continue }
+            guard dependency.isEager || (isPrototype && isInjection) else { continue }
             for candidate in dependency.candidates {
                 guard let target = nodes[candidate] else { continue }
                 edges.append(Edge(target: target, location: dependency.location, isPrototypeInjection: isInjection))
             }
         }
-        if registration.kind == .config, let configuration = registration.configurationType,
+        if registrations[index].kind == .config, let configuration = registrations[index].configurationType,
             let target = nodes[RegistrationID(typeName: configuration, qualifier: "")]
         {
-            edges.append(Edge(target: target, location: registration.location, isPrototypeInjection: false))
+            edges.append(Edge(target: target, location: registrations[index].location, isPrototypeInjection: false))
         }
         return edges
     }
