@@ -51,10 +51,9 @@ struct CandidateIndex {
         // By index: a copy of each registration cost more than indexing it.
         for index in registrations.indices {
             let id = registrations[index].id
-            add(
-                Entry(
-                    id: id, isFactory: registrations[index].isFactory, location: registrations[index].location,
-                    local: index))
+            let isFactory = Registration.isFactory(
+                registrations[index].kind, importedIsFactory: registrations[index].importedIsFactory)
+            add(Entry(id: id, isFactory: isFactory, location: registrations[index].location, local: index))
             if indexingNames {
                 addName(id.typeName, of: entries.count - 1)
                 addNames(supertypes(id.typeName), besides: id.typeName, of: entries.count - 1)
@@ -62,7 +61,9 @@ struct CandidateIndex {
         }
         for index in imported.indices {
             let id = imported[index].id
-            add(Entry(id: id, isFactory: imported[index].isFactory, location: nil, local: nil))
+            let isFactory = Registration.isFactory(
+                imported[index].kind, importedIsFactory: imported[index].importedIsFactory)
+            add(Entry(id: id, isFactory: isFactory, location: nil, local: nil))
             if indexingNames {
                 addName(id.typeName, of: entries.count - 1)
                 addNames(imported[index].links, besides: id.typeName, of: entries.count - 1)

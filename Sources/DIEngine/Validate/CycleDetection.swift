@@ -32,16 +32,19 @@ struct CycleDetection {
         guard !registrations[index].dependenciesUnknown else { return [] }
         var edges: [Edge] = []
         // Only a deferred dependency can be an injection; most registrations have none.
-        let deferred = registrations[index].dependencies.contains { !$0.isEager }
+        let dependencies = registrations[index].dependencies
+        let deferred = dependencies.indices.contains { !dependencies[$0].isEager }
         let injected = deferred ? Set(registrations[index].injectorArguments.map(\.dependency.location)) : []
         let isPrototype = registrations[index].scope == .prototype
-        for position in registrations[index].dependencies.indices {
-            let dependency = registrations[index].dependencies[position]
-            let isInjection = !dependency.isEager && injected.contains(dependency.location)
-            guard dependency.isEager || (isPrototype && isInjection) else { continue }
-            for candidate in dependency.candidates {
+        // Fields read in place: a copy of each dependency cost more than its edges.
+        for position in dependencies.indices {
+            let isEager = dependencies[position].isEager
+            let isInjection = !isEager && injected.contains(dependencies[position].location)
+            guard isEager || (isPrototype && isInjection) else { continue }
+            for candidate in dependencies[position].candidates {
                 guard let target = nodes[candidate] else { continue }
-                edges.append(Edge(target: target, location: dependency.location, isPrototypeInjection: isInjection))
+                edges.append(
+                    Edge(target: target, location: dependencies[position].location, isPrototypeInjection: isInjection))
             }
         }
         if registrations[index].kind == .config, let configuration = registrations[index].configurationType,
