@@ -17,7 +17,8 @@ struct LinkResolution {
     /// dependencies are updated in place: a copy of each registration cost more than its resolution.
     static func apply(to graph: inout LinkedGraph, exportLinks: Bool, unexportable: Set<String>) {
         let resolution = LinkResolution(properties: graph.properties, index: CandidateIndex(graph: graph))
-        var links = graph.registrations.map(\.links)
+        // Links found here, beside each registration's own.
+        var links = [[String]](repeating: [], count: graph.registrations.count)
         for index in graph.registrations.indices where !graph.registrations[index].dependenciesUnknown {
             for position in graph.registrations[index].dependencies.indices {
                 resolution.resolve(&graph.registrations[index].dependencies[position], links: &links)
@@ -44,7 +45,7 @@ struct LinkResolution {
                 let supertypes = graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
                 links[index] += supertypes.filter { isExportable($0, unexportable: unexportable) }
             }
-            graph.registrations[index].links = sortedUnique(links[index])
+            graph.registrations[index].links = sortedUnique(graph.registrations[index].links + links[index])
         }
     }
 
