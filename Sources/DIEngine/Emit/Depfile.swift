@@ -15,25 +15,38 @@ enum Depfile {
     static func render(target: String, dependencies: [String], phony: Bool = false) -> DepfileRendering {
         var diagnostics: [Diagnostic] = []
         if target.utf8.contains(UInt8(ascii: "\n")) { diagnostics.append(newlineError(target)) }
-        var listed = Set<String>()
+        var listed: [String] = []
+        listed.reserveCapacity(dependencies.count)
         for path in dependencies {
-            if path.utf8.contains(UInt8(ascii: "\n")) {
+            let bytes = Bytes(path)
+            if bytes.hasNewline {
                 diagnostics.append(newlineError(path))
                 continue
             }
-            guard !isReadable(path) else {
-                listed.insert(path)
+            guard !bytes.isReadable else {
+                listed.append(path)
                 continue
             }
             var directory = DisplayPath.directory(of: path)
             while !isReadable(directory) { directory = DisplayPath.directory(of: directory) }
             diagnostics.append(
                 Diagnostic(.unreadableDepfilePath, path, directory))
-            listed.insert(directory)
+            listed.append(directory)
         }
-        let sorted = ByteOrder.sorted(Array(listed))
+        let sorted = sortedUnique(listed)
         return DepfileRendering(
             text: text(target: target, dependencies: sorted, phony: phony), listed: sorted, diagnostics: diagnostics)
+    }
+
+    /// `paths` deduplicated and in byte order. ASCII paths are equal exactly when their bytes are, so equal
+    /// ones are neighbours once sorted: no set of ten thousand paths to hash. Other paths go through a set,
+    /// which also merges canonically equivalent spellings.
+    static func sortedUnique(_ paths: [String]) -> [String] {
+        guard paths.allSatisfy(ByteOrder.isASCII) else { return ByteOrder.sorted(Array(Set(paths))) }
+        var unique: [String] = []
+        unique.reserveCapacity(paths.count)
+        for path in paths.sorted() where unique.last != path { unique.append(path) }
+        return unique
     }
 
     private static func text(target: String, dependencies: [String], phony: Bool) -> String {
@@ -58,7 +71,8 @@ enum Depfile {
     /// Space → `\ ` (doubling the backslashes right before it), `#` → `\#`, `$` → `$$`; other bytes,
     /// including other backslashes, unchanged.
     static func escape(_ path: String) -> String {
-        guard path.utf8.contains(where: needsEscape) else { return path }
+        var contiguous = path
+        guard contiguous.withUTF8({ $0.contains(where: needsEscape) }) else { return path }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count + 8)
         var trailingBackslashes = 0
@@ -78,6 +92,24 @@ enum Depfile {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$")
+    }
+
+    /// What one pass over a path's bytes tells: every dependency is scanned once for all of these.
+    private struct Bytes {
+        var hasNewline = false
+        var isReadable = true
+
+        init(_ path: String) {
+            var path = path
+            (hasNewline, isReadable) = path.withUTF8 { bytes in
+                var readable = true
+                for byte in bytes where byte < 0x80 && !readableASCII[Int(byte)] {
+                    if byte == UInt8(ascii: "\n") { return (true, false) }
+                    readable = false
+                }
+                return (false, readable)
+            }
+        }
     }
 
     /// Only ASCII letters, digits, `+,/_:.~(){}%=@!-`, space, `#`, `$` and non-ASCII bytes survive both

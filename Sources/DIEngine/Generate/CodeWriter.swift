@@ -9,8 +9,11 @@ struct CodeWriter {
     /// `unit` once per enclosing `indented`, kept so that a line does not build its indentation again.
     private var indentation = ""
 
-    init(indentUnit: String = "    ") {
+    /// `capacity`: the bytes the text is expected to reach, reserved up front so that a megabyte of
+    /// generated code is not copied each time the buffer doubles.
+    init(indentUnit: String = "    ", reservingCapacity capacity: Int = 0) {
         unit = indentUnit
+        if capacity > 0 { text.reserveCapacity(capacity) }
     }
 
     mutating func line(_ line: String = "") {

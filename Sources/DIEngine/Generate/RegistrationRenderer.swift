@@ -113,6 +113,22 @@ enum RegistrationRenderer {
 
     /// `.link(N.self)` per link, sorted and deduplicated.
     static func linkCalls(_ links: [String]) -> String {
-        Set(links).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ".link(\($0).self)" }.joined()
+        var calls = ""
+        for link in sortedUnique(links) {
+            calls += ".link("
+            calls += link
+            calls += ".self)"
+        }
+        return calls
+    }
+
+    /// `names` deduplicated (as a set does it) and in byte order. The linker delivers links in this form;
+    /// ASCII names already strictly increasing are taken as they are.
+    static func sortedUnique(_ names: [String]) -> [String] {
+        if names.count < 2 || (ByteOrder.isStrictlyIncreasing(names, by: { $0 }) && names.allSatisfy(ByteOrder.isASCII))
+        {
+            return names
+        }
+        return Set(names).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

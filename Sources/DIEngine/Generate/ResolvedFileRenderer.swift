@@ -6,17 +6,22 @@ enum ResolvedFileRenderer {
     static let format = "dibuild-1"
 
     static func render(_ graph: LinkedGraph, project: String, reference: String) -> String {
-        var writer = CodeWriter(indentUnit: "  ")
+        // About 210 bytes per registration in practice.
+        var writer = CodeWriter(indentUnit: "  ", reservingCapacity: 256 * graph.registrations.count)
         writer.line("VERSION: \(version)")
         writer.line("FORMAT: \(format)")
-        let registrations = graph.registrations.filter { $0.kind != .imported }.enumerated().sorted {
-            $0.element.id != $1.element.id ? $0.element.id < $1.element.id : $0.offset < $1.offset
-        }.map(\.element)
-        if registrations.isEmpty {
+        // Indices, not copies: a copy of each registration cost about as much as rendering it.
+        let all = graph.registrations
+        var order = all.indices.filter { all[$0].kind != .imported }
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            all[lhs].id != all[rhs].id ? all[lhs].id < all[rhs].id : lhs < rhs
+        }
+        if !zip(order, order.dropFirst()).allSatisfy({ precedes($0, $1) }) { order.sort(by: precedes) }
+        if order.isEmpty {
             writer.line("DEPENDENCY: []")
         } else {
             writer.line("DEPENDENCY:")
-            for registration in registrations { appendEntry(registration, to: &writer) }
+            for index in order { appendEntry(all[index], to: &writer) }
         }
         appendProperties(graph.properties, to: &writer)
         writer.line("PROJECT: \(YAMLScalarText.string(project))")
@@ -39,7 +44,7 @@ enum ResolvedFileRenderer {
                 writer.line("DEPENDENCY:")
                 for dependency in dependencies { dependency.append(to: &writer) }
             }
-            let links = Set(registration.links).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let links = RegistrationRenderer.sortedUnique(registration.links)
             if links.isEmpty {
                 writer.line("LINK: []")
             } else {
@@ -64,13 +69,22 @@ struct ResolvedDependency: Hashable {
 
     /// Sorted by all fields, duplicates removed.
     static func list(_ dependencies: [Dependency]) -> [ResolvedDependency] {
-        let entries = Set(
-            dependencies.map {
-                ResolvedDependency(
-                    typeName: $0.typeName, qualifier: $0.qualifier, qualifierBy: $0.qualifierBy, isArray: $0.isArray,
-                    isPayload: $0.isPayload)
-            })
-        return entries.sorted(by: precedes)
+        let entries = dependencies.map {
+            ResolvedDependency(
+                typeName: $0.typeName, qualifier: $0.qualifier, qualifierBy: $0.qualifierBy, isArray: $0.isArray,
+                isPayload: $0.isPayload)
+        }
+        guard entries.count > 1 else { return entries }
+        // ASCII entries are equal exactly when their bytes are, so equal ones are neighbours once sorted: no
+        // set needed. Other text goes through a set, which also merges canonically equivalent spellings.
+        guard entries.allSatisfy(\.isASCII) else { return Set(entries).sorted(by: precedes) }
+        var unique: [ResolvedDependency] = []
+        for entry in entries.sorted(by: precedes) where unique.last != entry { unique.append(entry) }
+        return unique
+    }
+
+    private var isASCII: Bool {
+        ByteOrder.isASCII(typeName) && ByteOrder.isASCII(qualifier) && qualifierBy.map(ByteOrder.isASCII) != false
     }
 
     /// Field by field in byte order: an absent `qualifierBy` before any present one, `false` before `true`.

@@ -13,29 +13,29 @@ struct LinkResolution {
     }
 
     /// Resolves every dependency of known registrations and of non-registered owners, adds the demanded
-    /// links, and, with `exportLinks`, a link to every exportable supertype.
+    /// links, and, with `exportLinks`, a link to every exportable supertype. Registrations and their
+    /// dependencies are updated in place: a copy of each registration cost more than its resolution.
     static func apply(to graph: inout LinkedGraph, exportLinks: Bool, unexportable: Set<String>) {
         let resolution = LinkResolution(properties: graph.properties, index: CandidateIndex(graph: graph))
-        var links = graph.registrations.map { Set($0.links) }
+        // Links found here, beside each registration's own.
+        var links = [[String]](repeating: [], count: graph.registrations.count)
         for index in graph.registrations.indices where !graph.registrations[index].dependenciesUnknown {
-            var registration = graph.registrations[index]
-            for position in registration.dependencies.indices {
-                resolution.resolve(&registration.dependencies[position], links: &links)
+            for position in graph.registrations[index].dependencies.indices {
+                resolution.resolve(&graph.registrations[index].dependencies[position], links: &links)
             }
             // The arguments are the first dependencies, in order (`Registration.claimArguments`).
-            let constructorCount = registration.constructorArguments.count
-            guard registration.dependencies.count >= constructorCount + registration.injectorArguments.count else {
-                graph.registrations[index] = registration
-                continue
+            let constructorCount = graph.registrations[index].constructorArguments.count
+            let injectorCount = graph.registrations[index].injectorArguments.count
+            let dependencyCount = graph.registrations[index].dependencies.count
+            guard dependencyCount >= constructorCount + injectorCount else { continue }
+            for position in 0..<constructorCount {
+                graph.registrations[index].constructorArguments[position].dependency =
+                    graph.registrations[index].dependencies[position]
             }
-            for position in registration.constructorArguments.indices {
-                registration.constructorArguments[position].dependency = registration.dependencies[position]
+            for position in 0..<injectorCount {
+                graph.registrations[index].injectorArguments[position].dependency =
+                    graph.registrations[index].dependencies[constructorCount + position]
             }
-            for position in registration.injectorArguments.indices {
-                registration.injectorArguments[position].dependency =
-                    registration.dependencies[constructorCount + position]
-            }
-            graph.registrations[index] = registration
         }
         for position in graph.unownedDependencies.indices {
             resolution.resolve(&graph.unownedDependencies[position], links: &links)
@@ -43,10 +43,26 @@ struct LinkResolution {
         for index in graph.registrations.indices {
             if exportLinks {
                 let supertypes = graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
-                links[index].formUnion(supertypes.filter { isExportable($0, unexportable: unexportable) })
+                links[index] += supertypes.filter { isExportable($0, unexportable: unexportable) }
             }
-            graph.registrations[index].links = ByteOrder.sorted(Array(links[index]))
+            graph.registrations[index].links = sortedUnique(graph.registrations[index].links + links[index])
         }
+    }
+
+    /// `names` deduplicated and in byte order. ASCII names (all Swift identifiers in practice) are equal
+    /// exactly when their bytes are, so neighbours after sorting are compared; other names go through a set,
+    /// which also merges canonically equivalent spellings.
+    static func sortedUnique(_ names: [String]) -> [String] {
+        guard names.count > 1 else { return names }
+        guard names.allSatisfy(ByteOrder.isASCII) else { return ByteOrder.sorted(Array(Set(names))) }
+        var unique = names.sorted()
+        var kept = 1
+        for position in 1..<unique.count where unique[position] != unique[kept - 1] {
+            unique.swapAt(kept, position)
+            kept += 1
+        }
+        unique.removeLast(unique.count - kept)
+        return unique
     }
 
     /// Export links skip the DI protocols, protocols with associated types, generic names and common
@@ -56,7 +72,7 @@ struct LinkResolution {
             && !name.contains("<")
     }
 
-    private func resolve(_ dependency: inout Dependency, links: inout [Set<String>]) {
+    private func resolve(_ dependency: inout Dependency, links: inout [[String]]) {
         dependency.effectiveQualifier = dependency.qualifier
         if let path = dependency.qualifierBy {
             guard let value = Self.qualifier(at: path, in: properties) else {
@@ -66,18 +82,34 @@ struct LinkResolution {
             dependency.effectiveQualifier = value
         }
         let typeName = dependency.typeName
+        let entries = index.entries
         if !dependency.isArray && !dependency.isPayload && dependency.qualifierBy == nil {
-            let exact = index.exactMatches(RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier))
+            let exact = Array(
+                index.exactPositions(RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier)))
             if !exact.isEmpty {
                 dependency.isExactMatch = true
-                dependency.candidates = CandidateIndex.ids(exact)
-                dependency.hasImportedCandidate = exact.contains { $0.local == nil }
+                dependency.candidates = Self.ids(exact, in: entries)
+                dependency.hasImportedCandidate = exact.contains { entries[$0].local == nil }
                 return
             }
         }
-        let entries = index.candidates(for: typeName, qualifier: dependency.effectiveQualifier)
-        dependency.candidates = CandidateIndex.ids(entries)
-        dependency.hasImportedCandidate = entries.contains { $0.local == nil }
-        for entry in entries { if let local = entry.local { links[local].insert(typeName) } }
+        let qualifier = dependency.effectiveQualifier
+        var found: [Int] = []
+        for position in index.namePositions(typeName)
+        where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
+            found.append(position)
+        }
+        dependency.candidates = Self.ids(found, in: entries)
+        dependency.hasImportedCandidate = found.contains { entries[$0].local == nil }
+        for position in found { if let local = entries[position].local { links[local].append(typeName) } }
+    }
+
+    /// `CandidateIndex.ids` of the entries at `positions`, without copying the entries.
+    private static func ids(_ positions: [Int], in entries: [CandidateIndex.Entry]) -> [RegistrationID] {
+        switch positions.count {
+        case 0: []
+        case 1: [entries[positions[0]].id]
+        default: Array(Set(positions.map { entries[$0].id })).sorted()
+        }
     }
 }

@@ -54,9 +54,7 @@ enum Linker {
     ) -> LinkedGraph {
         let table = session.table
         var pending = typeUnits.flatMap(\.pending)
-        let fileIndex = Dictionary(
-            table.sources.indices.map { (table.sources[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-        let configurationFiles = Set(typeUnits.flatMap { $0.configurationFiles.compactMap { fileIndex[$0] } })
+        let configurationFiles = firstIndices(of: Set(typeUnits.flatMap(\.configurationFiles)), in: table.sources)
 
         let members = MemberDependencies(files: fileUnits.map(\.members))
         var owned: Set<String> = []
@@ -73,13 +71,16 @@ enum Linker {
         let unownedOwners = members.byOwner.keys.filter { table.entries[$0] != nil && !owned.contains($0) }
         let unowned = ByteOrder.sorted(unownedOwners).flatMap { members.byOwner[$0] ?? [] }
 
-        let merged = PendingRegistration.mergingBranchTwins(pending).sorted(by: precedes)
+        // Only registrations declared under `#if` can have branch twins.
+        let unmerged =
+            pending.contains { !$0.conditions.isEmpty } ? PendingRegistration.mergingBranchTwins(pending) : pending
+        let merged = inGenerationOrder(unmerged)
         var graph = LinkedGraph(
             registrations: merged.map(\.registration),
             importedRegistrations: importedModules.flatMap(\.registrations),
             unownedDependencies: unowned.sorted { $0.location < $1.location },
             imports: GeneratedImports.merge(
-                imports: configurationFiles.sorted().map { table.sources[$0].facts.imports },
+                imports: configurationFiles.map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
             propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
@@ -87,9 +88,12 @@ enum Linker {
         // Only the supertypes of registered types are asked about (export links), not every name of the table.
         var unexportable: Set<String> = []
         if exportLinks {
-            for registration in graph.registrations {
-                for name in graph.types[registration.id.typeName]?.supertypes ?? []
-                where table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) == true {
+            var asked: Set<String> = []
+            for index in graph.registrations.indices {
+                for name in graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
+                where asked.insert(name).inserted
+                    && table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) == true
+                {
                     unexportable.insert(name)
                 }
             }
@@ -116,6 +120,23 @@ enum Linker {
         return (graph, diagnostics)
     }
 
+    /// The ascending indices of the first source with each of `paths`.
+    private static func firstIndices(of paths: Set<String>, in sources: [LinkSource]) -> [Int] {
+        guard !paths.isEmpty else { return [] }
+        var found: Set<String> = []
+        return sources.indices.filter { paths.contains(sources[$0].path) && found.insert(sources[$0].path).inserted }
+    }
+
+    /// `pending` stably sorted by `precedes`. The units deliver almost this order already, so a sorted list
+    /// is only checked; otherwise indices are sorted (moving whole registrations cost more than comparing).
+    private static func inGenerationOrder(_ pending: [PendingRegistration]) -> [PendingRegistration] {
+        if zip(pending, pending.dropFirst()).allSatisfy({ !precedes($1, $0) }) { return pending }
+        let order = pending.indices.sorted { lhs, rhs in
+            precedes(pending[lhs], pending[rhs]) || (!precedes(pending[rhs], pending[lhs]) && lhs < rhs)
+        }
+        return order.map { pending[$0] }
+    }
+
     /// Generation order: type name, qualifier, then source location.
     private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
         let left = lhs.registration
@@ -139,13 +160,19 @@ enum Linker {
         before: [String: DeclaredType]
     ) -> [String: DeclaredType] {
         var names = describing
-        for registration in graph.registrations {
-            names.insert(registration.id.typeName)
-            for dependency in registration.dependencies { names.insert(dependency.typeName) }
+        names.reserveCapacity(describing.count + 2 * graph.registrations.count)
+        // By index: a copy of each registration cost more than reading its names.
+        let registrations = graph.registrations
+        for index in registrations.indices {
+            names.insert(registrations[index].id.typeName)
+            for position in registrations[index].dependencies.indices {
+                names.insert(registrations[index].dependencies[position].typeName)
+            }
         }
         for dependency in graph.unownedDependencies { names.insert(dependency.typeName) }
         let table = session.table
         var types: [String: DeclaredType] = [:]
+        types.reserveCapacity(names.count)
         for name in names {
             if let known = before[name] {
                 types[name] = known

@@ -16,30 +16,41 @@ struct CycleDetection {
 
     init(graph: LinkedGraph) {
         self.graph = graph
+        let registrations = graph.registrations
         var first: [RegistrationID: Int] = [:]
-        first.reserveCapacity(graph.registrations.count)
-        for (index, registration) in graph.registrations.enumerated() where first[registration.id] == nil {
-            first[registration.id] = index
+        first.reserveCapacity(registrations.count)
+        for index in registrations.indices where first[registrations[index].id] == nil {
+            first[registrations[index].id] = index
         }
-        edges = graph.registrations.map { Self.edges(of: $0, nodes: first) }
+        // By index: a copy of each registration cost more than finding its edges.
+        edges = registrations.indices.map { Self.edges(of: $0, in: registrations, nodes: first) }
     }
 
-    private static func edges(of registration: Registration, nodes: [RegistrationID: Int]) -> [Edge] {
-        guard !registration.dependenciesUnknown else { return [] }
+    private static func edges(of index: Int, in registrations: [Registration], nodes: [RegistrationID: Int])
+        -> [Edge]
+    {
+        guard !registrations[index].dependenciesUnknown else { return [] }
         var edges: [Edge] = []
-        let injected = Set(registration.injectorArguments.map(\.dependency.location))
-        for dependency in registration.dependencies {
-            let isInjection = !dependency.isEager && injected.contains(dependency.location)
-            guard isCycleEdge(dependency, of: registration, injected: injected) else { continue }
-            for candidate in dependency.candidates {
+        // Only a deferred dependency can be an injection; most registrations have none.
+        let dependencies = registrations[index].dependencies
+        let deferred = dependencies.indices.contains { !dependencies[$0].isEager }
+        let injected = deferred ? Set(registrations[index].injectorArguments.map(\.dependency.location)) : []
+        let isPrototype = registrations[index].scope == .prototype
+        // Fields read in place: a copy of each dependency cost more than its edges.
+        for position in dependencies.indices {
+            let isEager = dependencies[position].isEager
+            let isInjection = !isEager && injected.contains(dependencies[position].location)
+            guard isEager || (isPrototype && isInjection) else { continue }
+            for candidate in dependencies[position].candidates {
                 guard let target = nodes[candidate] else { continue }
-                edges.append(Edge(target: target, location: dependency.location, isPrototypeInjection: isInjection))
+                edges.append(
+                    Edge(target: target, location: dependencies[position].location, isPrototypeInjection: isInjection))
             }
         }
-        if registration.kind == .config, let configuration = registration.configurationType,
+        if registrations[index].kind == .config, let configuration = registrations[index].configurationType,
             let target = nodes[RegistrationID(typeName: configuration, qualifier: "")]
         {
-            edges.append(Edge(target: target, location: registration.location, isPrototypeInjection: false))
+            edges.append(Edge(target: target, location: registrations[index].location, isPrototypeInjection: false))
         }
         return edges
     }

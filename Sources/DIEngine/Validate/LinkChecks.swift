@@ -13,7 +13,7 @@ struct LinkChecks {
 
         init(graph: LinkedGraph) {
             index = CandidateIndex(graph: graph)
-            registeredTypes = Set(graph.registrations.map(\.id.typeName))
+            registeredTypes = Set(graph.registrations.indices.map { graph.registrations[$0].id.typeName })
         }
     }
 
@@ -22,10 +22,14 @@ struct LinkChecks {
         index = CandidateIndex(graph: graph, indexingNames: false)
     }
 
-    /// - Parameter dependencies: `Validator.checkedDependencies(of: graph)`.
-    func run(_ dependencies: [Dependency]) -> [Diagnostic] {
+    /// The diagnostics of `Validator.checkedDependencies(of: graph)`, in order.
+    func run() -> [Diagnostic] {
         var lookup: MissingLookup?
-        return dependencies.compactMap { check($0, missingLookup: &lookup) }
+        var diagnostics: [Diagnostic] = []
+        Validator.forEachCheckedDependency(of: graph) { dependency in
+            if let problem = check(dependency, missingLookup: &lookup) { diagnostics.append(problem) }
+        }
+        return diagnostics
     }
 
     /// The link diagnostic of one dependency; nil when it is satisfied (or its qualifier property is missing).
@@ -40,13 +44,21 @@ struct LinkChecks {
             return nil
         }
         let name = dependency.typeName
-        let entries = dependency.candidates.flatMap { index.exactMatches($0) }
-        if entries.isEmpty {
+        // Counted in place: a valid dependency needs no list of its candidates' entries.
+        var (matches, factories) = (0, 0)
+        for candidate in dependency.candidates {
+            for position in index.exactPositions(candidate) {
+                matches += 1
+                if index.entries[position].isFactory { factories += 1 }
+            }
+        }
+        if matches == 0 {
             let lookup = missingLookup ?? MissingLookup(graph: graph)
             missingLookup = lookup
             return missing(dependency, lookup: lookup)
         }
         if !dependency.isArray && dependency.candidates.count > 1 {
+            let entries = dependency.candidates.flatMap { index.exactMatches($0) }
             let notes = entries.map { entry in
                 let qualifier = entry.id.qualifier
                 return qualifier.isEmpty
@@ -57,12 +69,12 @@ struct LinkChecks {
                 .ambiguousImplementation, name, String(dependency.candidates.count),
                 at: dependency.location, notes: notes)
         }
-        if !dependency.isPayload && entries.contains(where: \.isFactory) {
+        if !dependency.isPayload && factories > 0 {
             return Diagnostic(
                 .factoryAsDependency, name,
                 at: dependency.location)
         }
-        if dependency.isPayload && entries.contains(where: { !$0.isFactory }) {
+        if dependency.isPayload && factories < matches {
             return Diagnostic(
                 .notAFactory, name,
                 at: dependency.location)

@@ -3,11 +3,12 @@
 struct PropertyChecks {
     let graph: LinkedGraph
 
-    /// - Parameter dependencies: `Validator.checkedDependencies(of: graph)`.
-    func run(_ dependencies: [Dependency]) -> [Diagnostic] {
+    /// The property uses' diagnostics, then those of the `qualifierBy` paths of
+    /// `Validator.checkedDependencies(of: graph)`.
+    func run() -> [Diagnostic] {
         var diagnostics = graph.propertyUses.compactMap(check)
-        for dependency in dependencies {
-            guard let path = dependency.qualifierBy else { continue }
+        Validator.forEachCheckedDependency(of: graph) { dependency in
+            guard let path = dependency.qualifierBy else { return }
             if let problem = check(PropertyUse(path: path, requirement: .scalar, location: dependency.location)) {
                 diagnostics.append(problem)
             }

@@ -4,16 +4,29 @@
 enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
     static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
-        let dependencies = checkedDependencies(of: graph)
-        let propertyDiagnostics = checkProperties ? PropertyChecks(graph: graph).run(dependencies) : []
-        return LinkChecks(graph: graph).run(dependencies) + DuplicateRegistrations.check(graph)
+        let propertyDiagnostics = checkProperties ? PropertyChecks(graph: graph).run() : []
+        return LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph)
             + CycleDetection(graph: graph).run() + propertyDiagnostics
     }
 
     /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
     /// of non-registered owners.
     static func checkedDependencies(of graph: LinkedGraph) -> [Dependency] {
-        graph.registrations.filter { !$0.dependenciesUnknown }.flatMap(\.dependencies) + graph.unownedDependencies
+        var dependencies: [Dependency] = []
+        forEachCheckedDependency(of: graph) { dependencies.append($0) }
+        return dependencies
+    }
+
+    /// Calls `body` with each of `checkedDependencies(of:)` in turn, without copying the registrations (a
+    /// copy of every registration per check cost more than the checks).
+    static func forEachCheckedDependency(of graph: LinkedGraph, _ body: (Dependency) -> Void) {
+        let registrations = graph.registrations
+        for index in registrations.indices where !registrations[index].dependenciesUnknown {
+            for position in registrations[index].dependencies.indices {
+                body(registrations[index].dependencies[position])
+            }
+        }
+        for position in graph.unownedDependencies.indices { body(graph.unownedDependencies[position]) }
     }
 }
 
@@ -21,22 +34,23 @@ enum Validator {
 /// the linker, so every remaining pair is a real duplicate.
 enum DuplicateRegistrations {
     static func check(_ graph: LinkedGraph) -> [Diagnostic] {
-        var first: [RegistrationID: SourceLocation?] = [:]
-        first.reserveCapacity(graph.registrations.count)
+        let registrations = graph.registrations
+        var first: [RegistrationID: Int] = [:]
+        first.reserveCapacity(registrations.count)
         var diagnostics: [Diagnostic] = []
-        for registration in graph.registrations {
-            guard let previous = first[registration.id] else {
-                first[registration.id] = .some(registration.location)
+        for index in registrations.indices {
+            let id = registrations[index].id
+            guard let previous = first[id] else {
+                first[id] = index
                 continue
             }
-            let id = registration.id
-            let notes = [DiagnosticNote(.previousRegistration, at: previous)]
+            let location = registrations[index].location
+            let notes = [DiagnosticNote(.previousRegistration, at: registrations[previous].location)]
             diagnostics.append(
                 id.qualifier.isEmpty
-                    ? Diagnostic(.duplicateRegistration, id.typeName, at: registration.location, notes: notes)
+                    ? Diagnostic(.duplicateRegistration, id.typeName, at: location, notes: notes)
                     : Diagnostic(
-                        .duplicateQualifiedRegistration, id.typeName, id.qualifier, at: registration.location,
-                        notes: notes))
+                        .duplicateQualifiedRegistration, id.typeName, id.qualifier, at: location, notes: notes))
         }
         return diagnostics
     }

@@ -35,6 +35,28 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    /// The last-component shortcut agrees with comparing absolute paths, for every path of up to four
+    /// pieces among names, `.`, `..` and `/`, including a name canonically equal to an ASCII one (the
+    /// Kelvin sign is `K`).
+    @Test func lastComponentShortcutAgreesWithAbsolutePaths() {
+        let pieces = ["K", "a", ".", "..", "/", "\u{212A}", "é"]
+        var level = [""]
+        var paths: [String] = []
+        for _ in 0..<4 {
+            level = level.flatMap { path in pieces.map { path + $0 } }
+            paths += level
+        }
+        for written in ["/w/K/x.d", "/w/a/x.d", "w.d", "/w/../x.d", "/x.d", "a/\u{212A}/x.d"] {
+            let directory = DisplayPath.directory(of: AbsolutePath.of(written, relativeTo: "/w"))
+            for path in paths {
+                let warned = !OutputPlacement.listedDirectoryWarnings(
+                    writtenFiles: [written], listedPaths: [path], workingDirectory: "/w"
+                ).isEmpty
+                #expect(warned == (AbsolutePath.of(path, relativeTo: "/w") == directory), "\(written) \(path)")
+            }
+        }
+    }
+
     @Test func absolutePaths() {
         #expect(AbsolutePath.of("x/./y", relativeTo: "/base/") == "/base/x/y")
         #expect(AbsolutePath.of("x/y", relativeTo: "/base") == "/base/x/y")
