@@ -109,14 +109,25 @@ struct TargetAnalysis {
         }
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
-        let clock = ContinuousClock()
-        var previous: LinkState?
-        let loadTime = clock.measure { previous = LinkStateFile.load(from: path, identity: identity) }
-        guard
-            let link = IncrementalLinker.link(
-                inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
-                exportLinks: exportLinks, previous: previous)
-        else { return nil }
+        // Loaded on another thread while the link builds its type table, which does not depend on it.
+        let loading = BackgroundWork { () -> LoadedLinkState in
+            let clock = ContinuousClock()
+            var loaded = LoadedLinkState()
+            loaded.time = clock.measure { loaded.state = LinkStateFile.load(from: path, identity: identity) }
+            return loaded
+        }
+        var loaded: LoadedLinkState?
+        let link = IncrementalLinker.link(
+            inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
+            exportLinks: exportLinks,
+            awaitingPrevious: {
+                loaded = loading.wait()
+                return loaded?.state
+            })
+        if loaded == nil { loaded = loading.wait() }
+        let previous = loaded?.state
+        let loadTime = loaded?.time ?? .zero
+        guard let link else { return nil }
         let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
             .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
@@ -142,4 +153,11 @@ struct TargetAnalysis {
         }
         return (link.graph, link.diagnostics, save)
     }
+}
+
+/// A link state read by `LinkStateFile.load` on another thread, with the time that took. Handed over once,
+/// after the thread is joined.
+private struct LoadedLinkState: @unchecked Sendable {
+    var state: LinkState?
+    var time: Duration = .zero
 }

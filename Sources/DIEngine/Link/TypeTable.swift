@@ -85,12 +85,20 @@ struct TypeTable {
         for (file, names) in typeName.byFile.enumerated() {
             for (index, name) in names.enumerated() where sources[file].facts.declarations[index].kind == .extension {
                 let ref = DeclarationRef(file: file, index: index)
-                let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+                let scope = enclosingScope[ref] ?? ""
+                if scope.isEmpty && isPlainName(self[ref].name) && aliases[self[ref].name] == nil { continue }
+                let resolved = resolver.resolve(self[ref].name, in: scope).name
                 if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
             }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
         aliasExtensions = extendedNames
+    }
+
+    /// One component without generic arguments: at file level such a name resolves to itself unless it
+    /// names a typealias (what most extensions write, and `NameResolver` would answer the same, slower).
+    private func isPlainName(_ name: String) -> Bool {
+        !name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") }
     }
 
     /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
@@ -164,7 +172,8 @@ struct TypeTable {
                 let declared = declarations[index].name
                 let kind = declarations[index].kind
                 let outer = resolvedScope(written)
-                let name = extendedNames[ref] ?? Self.join(outer, declared)
+                // Mostly empty: a look-up would still hash every reference.
+                let name = (extendedNames.isEmpty ? nil : extendedNames[ref]) ?? Self.join(outer, declared)
                 // A name equal to its written scope is not kept: most are.
                 let key = written.isEmpty ? declared : (written + [declared]).joined(separator: ".")
                 if key != name {

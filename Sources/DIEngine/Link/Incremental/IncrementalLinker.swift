@@ -109,6 +109,18 @@ enum IncrementalLinker {
         exportLinks: Bool, previous: LinkState?, keepsState: Bool = true,
         describing: Set<String> = []
     ) -> IncrementalLink? {
+        link(
+            inputs, properties: properties, importedModules: importedModules, runtimeModule: runtimeModule,
+            exportLinks: exportLinks, awaitingPrevious: { previous }, keepsState: keepsState, describing: describing)
+    }
+
+    /// Like `link(_:…previous:…)`, but asks for the previous state only once the type table is built, so that
+    /// the caller can load it on another thread meanwhile (the table does not depend on it).
+    static func link(
+        _ inputs: [LinkInput], properties: PropertyNode, importedModules: [ResolvedModule], runtimeModule: String,
+        exportLinks: Bool, awaitingPrevious: () -> LinkState?, keepsState: Bool = true,
+        describing: Set<String> = []
+    ) -> IncrementalLink? {
         let clock = ContinuousClock()
         var phases: [(name: String, duration: Duration)] = []
         var mark = clock.now
@@ -130,6 +142,13 @@ enum IncrementalLinker {
         let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
+        let previous = awaitingPrevious()
+        phase("link state wait")
+        // The registration roles read only the table: found on the other core while the views are compared.
+        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
+        let findingRoles = BackgroundWork { [table = UncheckedTable(table)] in
+            TypeRegistrar.roles(in: table.table, files: linkedFiles)
+        }
         // Views are computed only for names some unit looked up: the previous units' to find what changed,
         // and this link's to keep.
         let viewer =
@@ -142,32 +161,35 @@ enum IncrementalLinker {
             changed = viewer.changed(among: previous.reads, since: previous.views, stale: stale)
         }
         phase("views")
-        let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
-        func unchanged(_ path: String) -> Bool {
-            guard let before = previous?.factsDigests[path] else { return false }
-            return digests[path] == before
+        // By file index: a dictionary of every file's digest by path cost more than the few look-ups.
+        let previousDigests = previous?.factsDigests
+        func unchanged(_ file: Int) -> Bool {
+            guard let before = previousDigests?[inputs[file].path] else { return false }
+            return inputs[file].factsDigest == before
         }
         func stillValid(_ reads: [UInt64]) -> Bool { !reads.contains(where: changed.contains) }
 
-        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
-        let roles = TypeRegistrar.roles(in: table, files: linkedFiles)
+        let roles = findingRoles.wait()
         let registered = ByteOrder.sorted(Array(roles.keys))
-        var typeUnits: [TypeLinkUnit?] = registered.map { name in
-            guard let unit = previous?.typeUnits[name], let entry = table.entries[name],
-                unit.files == TypeLinkUnit.files(of: entry, in: table), unit.files.allSatisfy(unchanged),
-                stillValid(unit.reads)
+        let registeredEntries = registered.map { table.entries[$0] }
+        let previousTypeUnits = previous?.typeUnits
+        let previousFileUnits = previous?.fileUnits
+        var typeUnits: [TypeLinkUnit?] = zip(registered, registeredEntries).map { name, entry in
+            guard let unit = previousTypeUnits?[name], let entry,
+                unit.files == TypeLinkUnit.files(of: entry, in: table),
+                entry.declarations.allSatisfy({ unchanged($0.file) }), stillValid(unit.reads)
             else { return nil }
             return unit
         }
         var fileUnits: [FileLinkUnit?] = linkedFiles.map { index in
-            let path = inputs[index].path
-            guard let unit = previous?.fileUnits[path], unchanged(path), stillValid(unit.reads) else { return nil }
+            guard let unit = previousFileUnits?[inputs[index].path], unchanged(index), stillValid(unit.reads)
+            else { return nil }
             return unit
         }
 
         var needed: Set<Int> = []
-        for (name, unit) in zip(registered, typeUnits) where unit == nil {
-            needed.formUnion(table.entries[name]?.declarations.map(\.file) ?? [])
+        for (entry, unit) in zip(registeredEntries, typeUnits) where unit == nil {
+            needed.formUnion(entry?.declarations.map(\.file) ?? [])
         }
         for (index, unit) in zip(linkedFiles, fileUnits) where unit == nil { needed.insert(index) }
         let missing = needed.subtracting(detailed).sorted()
@@ -181,7 +203,7 @@ enum IncrementalLinker {
         let configRegistrar = ConfigRegistrar(session: session)
         var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
         for position in typeUnits.indices where typeUnits[position] == nil {
-            guard let entry = table.entries[registered[position]] else { continue }
+            guard let entry = registeredEntries[position] else { continue }
             typeUnits[position] = TypeLinkUnit(
                 entry: entry, session: session, roles: roles, typeRegistrar: typeRegistrar,
                 configRegistrar: configRegistrar)
@@ -215,11 +237,19 @@ enum IncrementalLinker {
         let diagnostics =
             session.scanDiagnostics
             + types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics)
-        // Only the digests of the units' own files are ever compared.
-        var unitFiles = Set(files.map(\.path))
-        for unit in types { unitFiles.formUnion(unit.files) }
+        // Only the digests of the units' own files are ever compared. A type unit's files are those of its
+        // entry (a reused unit's were checked equal).
+        var unitFiles = Set(linkedFiles)
+        for (entry, unit) in zip(registeredEntries, typeUnits) where unit != nil {
+            unitFiles.formUnion(entry?.declarations.map(\.file) ?? [])
+        }
+        var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(unitFiles.count)
+        for file in unitFiles.sorted() where digests[inputs[file].path] == nil {
+            digests[inputs[file].path] = inputs[file].factsDigest
+        }
         var state = LinkState(
-            factsDigests: digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
+            factsDigests: digests, views: NameViews(views: [:]),
             typeUnits: Dictionary(types.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
         // Units reused as read from the state file keep their bytes for the next write.
@@ -248,4 +278,11 @@ enum IncrementalLinker {
         guard !facts.contains(where: { $0 == nil }) else { return nil }
         return facts.compactMap { $0 }
     }
+}
+
+/// The table handed to the thread finding roles: it only reads it (entries and facts, not `reads`), and
+/// the link waits for it before anything changes the table.
+private struct UncheckedTable: @unchecked Sendable {
+    let table: TypeTable
+    init(_ table: TypeTable) { self.table = table }
 }
