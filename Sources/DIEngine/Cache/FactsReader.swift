@@ -85,9 +85,11 @@ extension ByteReader {
                 conditions: try reader.readStrings(), position: try reader.readPosition())
         }
         return DeclarationFact(
-            header: kind, name: name, scope: scope, position: position, access: access,
-            insidePrivateType: insidePrivateType, flags: flags, inherited: inherited, conditions: conditions,
-            typealiases: typealiases, scopeValues: scopeValues, qualifierValues: qualifierValues)
+            kind: kind, name: name, scope: scope, position: position, access: access,
+            insidePrivateType: insidePrivateType, isGeneric: flags & 1 != 0, hasWhereClause: flags & 2 != 0,
+            hasAssociatedType: flags & 4 != 0, inherited: inherited, conditions: conditions, isFinal: flags & 8 != 0,
+            hasScanErrors: flags & 16 != 0, typealiases: typealiases, scopeValues: scopeValues,
+            qualifierValues: qualifierValues)
     }
 
     fileprivate mutating func readDetail(into declaration: inout DeclarationFact) throws(BinaryCodingError) {
@@ -227,24 +229,6 @@ extension ByteReader {
 
     mutating func readCode<Value>(_ values: [Value]) throws(BinaryCodingError) -> Value {
         try values.element(at: try readByte())
-    }
-}
-
-extension DeclarationFact {
-    /// The interface part of a fact, made from fields already read (see `readHeader`); the detail is empty.
-    fileprivate init(
-        header kind: DeclarationKind, name: String, scope: [String], position: SourcePosition, access: AccessLevel,
-        insidePrivateType: String?, flags: UInt8, inherited: [InheritedName], conditions: ConditionStack,
-        typealiases: [TypealiasFact], scopeValues: [ScopeValueFact], qualifierValues: [QualifierValueFact]
-    ) {
-        self.init(
-            kind: kind, name: name, scope: scope, position: position, access: access,
-            insidePrivateType: insidePrivateType, isGeneric: flags & 1 != 0, hasWhereClause: flags & 2 != 0,
-            hasAssociatedType: flags & 4 != 0, inherited: inherited, conditions: conditions, isFinal: flags & 8 != 0)
-        self.hasScanErrors = flags & 16 != 0
-        self.typealiases = typealiases
-        self.scopeValues = scopeValues
-        self.qualifierValues = qualifierValues
     }
 }
 

@@ -77,27 +77,30 @@ struct TypeTable {
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        build(extendedNames: [:])
+        let extensions = build(extendedNames: [:])
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for (file, names) in typeName.byFile.enumerated() {
-            for (index, name) in names.enumerated() where sources[file].facts.declarations[index].kind == .extension {
-                let ref = DeclarationRef(file: file, index: index)
-                let scope = enclosingScope[ref] ?? ""
-                if scope.isEmpty && isPlainName(self[ref].name) && aliases[self[ref].name] == nil { continue }
-                let resolved = resolver.resolve(self[ref].name, in: scope).name
-                if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
-            }
+        for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
+            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
+        }
+        for ref in extensions.others {
+            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
         if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
         aliasExtensions = extendedNames
     }
 
+    /// The type an extension extends when it is not the one its name says as written.
+    private func resolvedElsewhere(_ ref: DeclarationRef, _ resolver: NameResolver) -> String? {
+        let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+        return !resolved.isEmpty && resolved != typeName[ref] ? resolved : nil
+    }
+
     /// One component without generic arguments: at file level such a name resolves to itself unless it
     /// names a typealias (what most extensions write, and `NameResolver` would answer the same, slower).
-    private func isPlainName(_ name: String) -> Bool {
+    private static func isPlainName(_ name: String) -> Bool {
         !name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") }
     }
 
@@ -142,7 +145,13 @@ struct TypeTable {
         sources[file].facts = facts
     }
 
-    private mutating func build(extendedNames: [DeclarationRef: String]) {
+    /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
+    /// others, so that naming them through the resolver walks no other declaration again.
+    @discardableResult
+    private mutating func build(
+        extendedNames: [DeclarationRef: String]
+    ) -> (plain: [DeclarationRef], others: [DeclarationRef]) {
+        var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         entries = [:]
         aliases = [:]
         typeName = DeclarationNames()
@@ -185,6 +194,11 @@ struct TypeTable {
                 outers.append(outer)
                 if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
+                    if outer.isEmpty && Self.isPlainName(declared) {
+                        extensions.plain.append(ref)
+                    } else {
+                        extensions.others.append(ref)
+                    }
                 } else {
                     entries[name, default: TypeEntry(name: name)].addPrimary(ref, kind: kind)
                 }
@@ -196,6 +210,7 @@ struct TypeTable {
             typeName.byFile.append(names)
             enclosingScope.byFile.append(outers)
         }
+        return extensions
     }
 
     /// The first declaration of an alias wins (others are in other `#if` branches or would not compile).
