@@ -66,3 +66,60 @@ import Testing
         #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
     }
 }
+
+/// Extensions through typealiases rename their file's declarations after the first build: the table must
+/// be the one a build with those names from the start would give.
+@Suite struct TypeTableAliasExtensionTests {
+    @Test func anAliasExtensionMovesItsMembersAndAliasesToTheExtendedType() throws {
+        let table = TypeTableTests.table([
+            (
+                "A.swift",
+                """
+                extension Backend {
+                    struct Inner {}
+                    typealias Key = String
+                }
+                extension Backend: Equatable {}
+                """
+            ),
+            (
+                "B.swift",
+                """
+                final class DiskStore {}
+                typealias Backend = DiskStore
+                extension DiskStore { typealias Key = Int }
+                """
+            ),
+        ])
+        #expect(table.typeName.names(inFile: 0) == ["DiskStore", "DiskStore.Inner", "DiskStore"])
+        #expect(table.enclosingScope.names(inFile: 0) == ["", "DiskStore", ""])
+        let store = try #require(table.entries["DiskStore"])
+        #expect(store.primaries == [DeclarationRef(file: 1, index: 0)])
+        #expect(
+            store.extensions == [
+                DeclarationRef(file: 0, index: 0), DeclarationRef(file: 0, index: 2), DeclarationRef(file: 1, index: 1),
+            ])
+        #expect(store.kind == .class)
+        #expect(table.entries["Backend"] == nil)
+        #expect(table.entries["Backend.Inner"] == nil)
+        #expect(table.entries["DiskStore.Inner"]?.kind == .struct)
+        #expect(table.entries["DiskStore.Inner"]?.primaries == [DeclarationRef(file: 0, index: 1)])
+        // The first declaration of `DiskStore.Key` is the extension's, in the earlier file.
+        #expect(table.aliasNames[0] == ["DiskStore.Key"])
+        #expect(table.aliasNames[1] == ["DiskStore.Key", "Backend"])
+        #expect(table.aliases["DiskStore.Key"]?.target == "String")
+        #expect(table.aliases["DiskStore.Key"]?.file == 0)
+        #expect(table.aliases["Backend.Key"] == nil)
+        #expect(table.aliasExtensions.count == 2)
+    }
+
+    @Test func anAliasExtensionLeavesAnEntryOnlyItsOwnDeclarationsMade() throws {
+        let table = TypeTableTests.table([
+            ("A.swift", "final class Memory {}\ntypealias Store = Memory"),
+            ("B.swift", "extension Store { struct Inner {} }\nstruct Store2 {}"),
+        ])
+        #expect(table.entries.keys.sorted() == ["Memory", "Memory.Inner", "Store2"])
+        #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 1, index: 0)])
+        #expect(table.entries["Memory"]?.kind == .class)
+    }
+}
