@@ -55,6 +55,8 @@ extension ByteReader {
         return facts
     }
 
+    /// Every field is read before the fact is made: a fact whose fields were set between throwing reads
+    /// was copied and destroyed whole (it is large) once more per declaration.
     private mutating func readHeader() throws(BinaryCodingError) -> DeclarationFact {
         let kind = try readCode(DeclarationKind.byCode)
         let name = try readString()
@@ -63,32 +65,31 @@ extension ByteReader {
         let access = try readCode(AccessLevel.byCode)
         let insidePrivateType = try readOptionalString()
         let flags = try readByte()
-        var declaration = DeclarationFact(
-            kind: kind, name: name, scope: scope, position: position, access: access,
-            insidePrivateType: insidePrivateType, isGeneric: flags & 1 != 0, hasWhereClause: flags & 2 != 0,
-            hasAssociatedType: flags & 4 != 0,
-            inherited: try readArray { reader throws(BinaryCodingError) in
-                let written = try reader.readString()
-                return InheritedName(
-                    written: written, name: try reader.readOptionalString() ?? written,
-                    position: try reader.readPosition())
-            },
-            conditions: try readStrings(), isFinal: flags & 8 != 0)
-        declaration.hasScanErrors = flags & 16 != 0
-        declaration.typealiases = try readArray { reader throws(BinaryCodingError) in try reader.readTypealias() }
-        declaration.scopeValues = try readArray { reader throws(BinaryCodingError) in
+        let inherited = try readArray { reader throws(BinaryCodingError) in
+            let written = try reader.readString()
+            return InheritedName(
+                written: written, name: try reader.readOptionalString() ?? written, position: try reader.readPosition())
+        }
+        let conditions = try readStrings()
+        let typealiases = try readArray { reader throws(BinaryCodingError) in try reader.readTypealias() }
+        let scopeValues = try readArray { reader throws(BinaryCodingError) in
             let code = try reader.readByte()
             let value: ScopeName? = code == 0 ? nil : try ScopeName.byCode.element(at: code - 1)
             return ScopeValueFact(
                 value: value, text: try reader.readString(), conditions: try reader.readStrings(),
                 position: try reader.readPosition())
         }
-        declaration.qualifierValues = try readArray { reader throws(BinaryCodingError) in
+        let qualifierValues = try readArray { reader throws(BinaryCodingError) in
             QualifierValueFact(
                 value: try reader.readString(), isValid: try reader.readByte() & 1 != 0,
                 conditions: try reader.readStrings(), position: try reader.readPosition())
         }
-        return declaration
+        return DeclarationFact(
+            kind: kind, name: name, scope: scope, position: position, access: access,
+            insidePrivateType: insidePrivateType, isGeneric: flags & 1 != 0, hasWhereClause: flags & 2 != 0,
+            hasAssociatedType: flags & 4 != 0, inherited: inherited, conditions: conditions, isFinal: flags & 8 != 0,
+            hasScanErrors: flags & 16 != 0, typealiases: typealiases, scopeValues: scopeValues,
+            qualifierValues: qualifierValues)
     }
 
     fileprivate mutating func readDetail(into declaration: inout DeclarationFact) throws(BinaryCodingError) {

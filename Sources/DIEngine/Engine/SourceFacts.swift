@@ -21,6 +21,7 @@ struct SourceFacts {
         self.target = target
         var sources: [String] = []
         sources.reserveCapacity(results.count)
+        files.reserveCapacity(results.count)
         for (path, result) in zip(target.inventory.sources, results) {
             switch result {
             case .failure(let error):

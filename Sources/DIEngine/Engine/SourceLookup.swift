@@ -178,6 +178,8 @@ struct SourceLookup {
         }
         var results: [Result<FileFacts, FileSystemError>] = []
         var inputs: [LinkInput] = []
+        results.reserveCapacity(decoded.count)
+        inputs.reserveCapacity(decoded.count)
         for (index, decoded) in decoded.enumerated() {
             guard let decoded, let blob = blobs[index] else {
                 guard case .unreadable(let error) = lookups[index].outcome else { return nil }

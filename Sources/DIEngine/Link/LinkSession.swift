@@ -21,7 +21,9 @@ final class LinkSession {
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)
         var located: [Diagnostic] = []
-        for source in sources { located += source.facts.diagnostics.map { $0.located(in: source.path) } }
+        for index in sources.indices where !sources[index].facts.diagnostics.isEmpty {
+            located += sources[index].facts.diagnostics.map { $0.located(in: sources[index].path) }
+        }
         scanDiagnostics = located
     }
 

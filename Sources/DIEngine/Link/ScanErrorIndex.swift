@@ -7,7 +7,9 @@ struct ScanErrorIndex {
     private var erroneous: Set<DeclarationRef> = []
 
     init(sources: [LinkSource]) {
-        for (fileIndex, source) in sources.enumerated() {
+        // Most files have no diagnostic: they are skipped without copying their facts.
+        for fileIndex in sources.indices where !sources[fileIndex].facts.diagnostics.isEmpty {
+            let source = sources[fileIndex]
             let errors = Set(source.facts.diagnostics.filter { $0.severity == .error }.map(\.position))
             guard !errors.isEmpty else { continue }
             var unmatched = errors

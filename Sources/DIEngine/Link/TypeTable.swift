@@ -77,20 +77,32 @@ struct TypeTable {
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        build(extendedNames: [:])
+        let extensions = build()
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
-        // table, so the table is built once with names as written and rebuilt if any extension resolves elsewhere.
+        // table, so the table is built once with names as written, then the files of the extensions that
+        // resolve elsewhere are named again.
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for (file, names) in typeName.byFile.enumerated() {
-            for (index, name) in names.enumerated() where sources[file].facts.declarations[index].kind == .extension {
-                let ref = DeclarationRef(file: file, index: index)
-                let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
-                if !resolved.isEmpty && resolved != name { extendedNames[ref] = resolved }
-            }
+        for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
+            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
-        if !extendedNames.isEmpty { build(extendedNames: extendedNames) }
+        for ref in extensions.others {
+            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
+        }
+        if !extendedNames.isEmpty { rename(extendedNames) }
         aliasExtensions = extendedNames
+    }
+
+    /// The type an extension extends when it is not the one its name says as written.
+    private func resolvedElsewhere(_ ref: DeclarationRef, _ resolver: NameResolver) -> String? {
+        let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+        return !resolved.isEmpty && resolved != typeName[ref] ? resolved : nil
+    }
+
+    /// One component without generic arguments: at file level such a name resolves to itself unless it
+    /// names a typealias (what most extensions write, and `NameResolver` would answer the same, slower).
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") }
     }
 
     /// Yields the fact in place: declaration facts are large, and copying one per look-up dominated linking.
@@ -134,68 +146,133 @@ struct TypeTable {
         sources[file].facts = facts
     }
 
-    private mutating func build(extendedNames: [DeclarationRef: String]) {
-        entries = [:]
-        aliases = [:]
-        typeName = DeclarationNames()
-        enclosingScope = DeclarationNames()
-        aliasNames = [:]
+    /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
+    /// others, so that naming them through the resolver walks no other declaration again.
+    private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
+        var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)
         enclosingScope.byFile.reserveCapacity(sources.count)
         entries.reserveCapacity(count)
         for fileIndex in sources.indices {
+            let file = names(ofFile: fileIndex, extendedNames: [:])
             // Fields are read in place: copying each declaration fact dominated building the table.
             let declarations = sources[fileIndex].facts.declarations
-            // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
-            var scopes: [String: String] = [:]
-            var names: [String] = []
-            var outers: [String] = []
-            names.reserveCapacity(declarations.count)
-            outers.reserveCapacity(declarations.count)
-            func resolvedScope(_ written: [String]) -> String {
-                guard !written.isEmpty else { return "" }
-                let key = written.joined(separator: ".")
-                return scopes.isEmpty ? key : scopes[key] ?? key
-            }
             for index in declarations.indices {
                 let ref = DeclarationRef(file: fileIndex, index: index)
-                let written = declarations[index].scope
-                let declared = declarations[index].name
+                let name = file.names[index]
                 let kind = declarations[index].kind
-                let outer = resolvedScope(written)
-                let name = extendedNames[ref] ?? Self.join(outer, declared)
-                // A name equal to its written scope is not kept: most are.
-                let key = written.isEmpty ? declared : (written + [declared]).joined(separator: ".")
-                if key != name {
-                    scopes[key] = name
-                } else if !scopes.isEmpty {
-                    scopes[key] = nil
-                }
-                names.append(name)
-                outers.append(outer)
                 if kind == .extension {
                     entries[name, default: TypeEntry(name: name)].extensions.append(ref)
+                    if file.outers[index].isEmpty && Self.isPlainName(declarations[index].name) {
+                        extensions.plain.append(ref)
+                    } else {
+                        extensions.others.append(ref)
+                    }
                 } else {
                     entries[name, default: TypeEntry(name: name)].addPrimary(ref, kind: kind)
                 }
-                for alias in declarations[index].typealiases { addAlias(alias, in: name, file: fileIndex) }
             }
-            for alias in sources[fileIndex].facts.typealiases {
-                addAlias(alias, in: resolvedScope(alias.scope), file: fileIndex)
+            if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
+            // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
+            for alias in file.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
+            typeName.byFile.append(file.names)
+            enclosingScope.byFile.append(file.outers)
+        }
+        return extensions
+    }
+
+    /// One file's part of the table: each declaration's full name and enclosing scope, and the file's
+    /// typealiases by full name, in the order the table takes them.
+    private struct FileNames {
+        var names: [String] = []
+        var outers: [String] = []
+        var aliases: [(key: String, entry: AliasEntry)] = []
+    }
+
+    /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
+    /// extensions of typealiases.
+    private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
+        let declarations = sources[fileIndex].facts.declarations
+        // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
+        var scopes: [String: String] = [:]
+        var file = FileNames()
+        file.names.reserveCapacity(declarations.count)
+        file.outers.reserveCapacity(declarations.count)
+        func resolvedScope(_ written: [String]) -> String {
+            guard !written.isEmpty else { return "" }
+            let key = written.joined(separator: ".")
+            return scopes.isEmpty ? key : scopes[key] ?? key
+        }
+        func addAlias(_ alias: TypealiasFact, in scope: String) {
+            let entry = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric, file: fileIndex)
+            file.aliases.append((Self.join(scope, alias.name), entry))
+        }
+        for index in declarations.indices {
+            let written = declarations[index].scope
+            let declared = declarations[index].name
+            let outer = resolvedScope(written)
+            // Mostly empty: a look-up would still hash every reference.
+            let name =
+                (extendedNames.isEmpty ? nil : extendedNames[DeclarationRef(file: fileIndex, index: index)])
+                ?? Self.join(outer, declared)
+            // A name equal to its written scope is not kept: most are.
+            let key = written.isEmpty ? declared : (written + [declared]).joined(separator: ".")
+            if key != name {
+                scopes[key] = name
+            } else if !scopes.isEmpty {
+                scopes[key] = nil
             }
-            typeName.byFile.append(names)
-            enclosingScope.byFile.append(outers)
+            file.names.append(name)
+            file.outers.append(outer)
+            for alias in declarations[index].typealiases { addAlias(alias, in: name) }
+        }
+        for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+        return file
+    }
+
+    /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
+    /// again with them would (every other file's names are its own).
+    private mutating func rename(_ extendedNames: [DeclarationRef: String]) {
+        var touchedAliases: Set<String> = []
+        for fileIndex in Set(extendedNames.keys.map(\.file)).sorted() {
+            let file = names(ofFile: fileIndex, extendedNames: extendedNames)
+            let before = typeName.names(inFile: fileIndex)
+            for index in before.indices where before[index] != file.names[index] {
+                move(DeclarationRef(file: fileIndex, index: index), from: before[index], to: file.names[index])
+            }
+            touchedAliases.formUnion(aliasNames[fileIndex] ?? [])
+            touchedAliases.formUnion(file.aliases.map(\.key))
+            aliasNames[fileIndex] = file.aliases.isEmpty ? nil : file.aliases.map(\.key)
+            typeName.byFile[fileIndex] = file.names
+            enclosingScope.byFile[fileIndex] = file.outers
+        }
+        // Each touched alias is the first declaration of its full name again, in file order.
+        let aliasFiles = aliasNames.keys.sorted()
+        for key in touchedAliases {
+            aliases[key] = nil
+            guard let first = aliasFiles.first(where: { aliasNames[$0]?.contains(key) == true }) else { continue }
+            aliases[key] = names(ofFile: first, extendedNames: extendedNames).aliases.first { $0.key == key }?.entry
         }
     }
 
-    /// The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-    private mutating func addAlias(_ alias: TypealiasFact, in scope: String, file: Int) {
-        let key = Self.join(scope, alias.name)
-        aliasNames[file, default: []].append(key)
-        if aliases[key] == nil {
-            aliases[key] = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric, file: file)
+    /// Moves a declaration from one entry to another, keeping each entry's declarations in input order and
+    /// its kind that of its first own declaration; an entry left without declarations is removed.
+    private mutating func move(_ ref: DeclarationRef, from old: String, to new: String) {
+        let isExtension = self[ref].kind == .extension
+        if var entry = entries[old] {
+            if isExtension { entry.extensions.removeAll { $0 == ref } } else { entry.primaries.removeAll { $0 == ref } }
+            entry.kind = entry.primaries.first.map { self[$0].kind }
+            entries[old] = entry.primaries.isEmpty && entry.extensions.isEmpty ? nil : entry
         }
+        var entry = entries[new] ?? TypeEntry(name: new)
+        if isExtension {
+            entry.extensions.insert(ref, at: entry.extensions.firstIndex { $0 > ref } ?? entry.extensions.endIndex)
+        } else {
+            entry.primaries.insert(ref, at: entry.primaries.firstIndex { $0 > ref } ?? entry.primaries.endIndex)
+        }
+        entry.kind = entry.primaries.first.map { self[$0].kind }
+        entries[new] = entry
     }
 
     static func join(_ scope: String, _ name: String) -> String { scope.isEmpty ? name : scope + "." + name }

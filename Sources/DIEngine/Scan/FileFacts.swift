@@ -156,7 +156,8 @@ struct DeclarationFact: Sendable, Equatable {
         kind: DeclarationKind, name: String, scope: [String], position: SourcePosition, access: AccessLevel,
         insidePrivateType: String? = nil, isGeneric: Bool = false, hasWhereClause: Bool = false,
         hasAssociatedType: Bool = false, inherited: [InheritedName] = [], conditions: ConditionStack = [],
-        isFinal: Bool = false
+        isFinal: Bool = false, hasScanErrors: Bool = false, typealiases: [TypealiasFact] = [],
+        scopeValues: [ScopeValueFact] = [], qualifierValues: [QualifierValueFact] = []
     ) {
         self.kind = kind
         self.name = name
@@ -170,6 +171,10 @@ struct DeclarationFact: Sendable, Equatable {
         self.inherited = inherited
         self.conditions = conditions
         self.isFinal = isFinal
+        self.hasScanErrors = hasScanErrors
+        self.typealiases = typealiases
+        self.scopeValues = scopeValues
+        self.qualifierValues = qualifierValues
     }
 
     /// Full dotted name of the type this declaration declares or extends.

@@ -234,6 +234,29 @@ import Testing
         #expect(unchanged.counts.filesRelinked == 0)
     }
 
+    @Test func aPreviousStateAskedForAfterTheTableLinksLikeOneGivenUpFront() throws {
+        let first = try Self.incremental(Self.base, after: nil)
+        var sources = Self.base
+        sources["Sources/Base.swift"] = Self.base["Sources/Base.swift"]!.replacingOccurrences(
+            of: "func inject(_ store: Store) {}", with: "func inject(store: Store) {}")
+        var asked = 0
+        let awaited = try #require(
+            IncrementalLinker.link(
+                Self.inputs(sources), properties: .emptyMapping, importedModules: [], runtimeModule: "DIRuntime",
+                exportLinks: true,
+                loadingPrevious: {
+                    asked += 1
+                    return first.state
+                }))
+        let given = try Self.incremental(sources, after: first.state)
+        #expect(asked == 1)
+        #expect(awaited.graph == given.graph)
+        #expect(awaited.diagnostics == given.diagnostics)
+        #expect(awaited.counts == given.counts)
+        #expect(awaited.counts.typesReused == 3)
+        #expect(awaited.state == given.state)
+    }
+
     @Test func anInterfaceEditRelinksOnlyTheTypesThatLookedItUp() throws {
         let first = try Self.incremental(Self.base, after: nil)
         var sources = Self.base

@@ -53,7 +53,7 @@ final class PendingState: @unchecked Sendable {
     struct Parts {
         var typeUnits: [TypeLinkUnit]
         var fileUnits: [FileLinkUnit]
-        /// Facts digests of every input, by path.
+        /// Facts digests of the units' files (the only ones ever compared), by path.
         var digests: [String: UInt64]
         var types: [String: DeclaredType]
         /// The bytes of the units reused as read from the previous state.
@@ -68,11 +68,8 @@ final class PendingState: @unchecked Sendable {
     var state: LinkState {
         if let made { return made }
         guard let parts else { return .empty }
-        // Only the digests of the units' own files are ever compared.
-        var unitFiles = Set(parts.fileUnits.map(\.path))
-        for unit in parts.typeUnits { unitFiles.formUnion(unit.files) }
         var state = LinkState(
-            factsDigests: parts.digests.filter { unitFiles.contains($0.key) }, views: NameViews(views: [:]),
+            factsDigests: parts.digests, views: NameViews(views: [:]),
             typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(parts.fileUnits.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
             types: parts.types, encoded: parts.encoded)
@@ -173,6 +170,11 @@ enum IncrementalLinker {
         phase("table")
         let previous = loadingPrevious()
         phase("state wait")
+        // The registration roles read only the table: found on the other core while the views are compared.
+        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
+        let findingRoles = BackgroundWork { [table = UncheckedTable(table)] in
+            TypeRegistrar.roles(in: table.table, files: linkedFiles)
+        }
         // Views are computed only for names some unit looked up: the previous units' to find what changed,
         // and this link's to keep.
         let viewer =
@@ -185,32 +187,35 @@ enum IncrementalLinker {
             changed = viewer.changed(among: previous.reads, since: previous.views, stale: stale)
         }
         phase("views")
-        let digests = Dictionary(inputs.map { ($0.path, $0.factsDigest) }, uniquingKeysWith: { first, _ in first })
-        func unchanged(_ path: String) -> Bool {
-            guard let before = previous?.factsDigests[path] else { return false }
-            return digests[path] == before
+        // By file index: a dictionary of every file's digest by path cost more than the few look-ups.
+        let previousDigests = previous?.factsDigests
+        func unchanged(_ file: Int) -> Bool {
+            guard let before = previousDigests?[inputs[file].path] else { return false }
+            return inputs[file].factsDigest == before
         }
         func stillValid(_ reads: [UInt64]) -> Bool { !reads.contains(where: changed.contains) }
 
-        let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
-        let roles = TypeRegistrar.roles(in: table, files: linkedFiles)
+        let roles = findingRoles.wait()
         let registered = ByteOrder.sorted(Array(roles.keys))
-        var typeUnits: [TypeLinkUnit?] = registered.map { name in
-            guard let unit = previous?.typeUnits[name], let entry = table.entries[name],
-                unit.files == TypeLinkUnit.files(of: entry, in: table), unit.files.allSatisfy(unchanged),
-                stillValid(unit.reads)
+        let registeredEntries = registered.map { table.entries[$0] }
+        let previousTypeUnits = previous?.typeUnits
+        let previousFileUnits = previous?.fileUnits
+        var typeUnits: [TypeLinkUnit?] = zip(registered, registeredEntries).map { name, entry in
+            guard let unit = previousTypeUnits?[name], let entry,
+                unit.files == TypeLinkUnit.files(of: entry, in: table),
+                entry.declarations.allSatisfy({ unchanged($0.file) }), stillValid(unit.reads)
             else { return nil }
             return unit
         }
         var fileUnits: [FileLinkUnit?] = linkedFiles.map { index in
-            let path = inputs[index].path
-            guard let unit = previous?.fileUnits[path], unchanged(path), stillValid(unit.reads) else { return nil }
+            guard let unit = previousFileUnits?[inputs[index].path], unchanged(index), stillValid(unit.reads)
+            else { return nil }
             return unit
         }
 
         var needed: Set<Int> = []
-        for (name, unit) in zip(registered, typeUnits) where unit == nil {
-            needed.formUnion(table.entries[name]?.declarations.map(\.file) ?? [])
+        for (entry, unit) in zip(registeredEntries, typeUnits) where unit == nil {
+            needed.formUnion(entry?.declarations.map(\.file) ?? [])
         }
         for (index, unit) in zip(linkedFiles, fileUnits) where unit == nil { needed.insert(index) }
         let missing = needed.subtracting(detailed).sorted()
@@ -224,7 +229,7 @@ enum IncrementalLinker {
         let configRegistrar = ConfigRegistrar(session: session)
         var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
         for position in typeUnits.indices where typeUnits[position] == nil {
-            guard let entry = table.entries[registered[position]] else { continue }
+            guard let entry = registeredEntries[position] else { continue }
             typeUnits[position] = TypeLinkUnit(
                 entry: entry, session: session, roles: roles, typeRegistrar: typeRegistrar,
                 configRegistrar: configRegistrar)
@@ -261,6 +266,17 @@ enum IncrementalLinker {
         // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
         var encoded = previous?.encoded ?? EncodedUnits()
         encoded.drop(typeUnits: redoneTypes, fileUnits: redoneFiles)
+        // Only the digests of the units' own files are ever compared. A type unit's files are those of its
+        // entry (a reused unit's were checked equal).
+        var unitFiles = Set(linkedFiles)
+        for (entry, unit) in zip(registeredEntries, typeUnits) where unit != nil {
+            unitFiles.formUnion(entry?.declarations.map(\.file) ?? [])
+        }
+        var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(unitFiles.count)
+        for file in unitFiles.sorted() where digests[inputs[file].path] == nil {
+            digests[inputs[file].path] = inputs[file].factsDigest
+        }
         let pendingState =
             keepsState
             ? PendingState(
@@ -282,4 +298,11 @@ enum IncrementalLinker {
         guard !facts.contains(where: { $0 == nil }) else { return nil }
         return facts.compactMap { $0 }
     }
+}
+
+/// The table handed to the thread finding roles: it only reads it (entries and facts, not `reads`), and
+/// the link waits for it before anything changes the table.
+private struct UncheckedTable: @unchecked Sendable {
+    let table: TypeTable
+    init(_ table: TypeTable) { self.table = table }
 }

@@ -1,0 +1,125 @@
+import Testing
+
+@testable import DIEngine
+
+/// The type table's names of extensions: most are found without the resolver (a plain name at file
+/// level that names no typealias), the others through it; both must give the resolver's answer.
+@Suite struct TypeTableTests {
+    static func table(_ sources: [(path: String, text: String)]) -> TypeTable {
+        TypeTable(
+            sources: sources.map { source in
+                LinkSource(
+                    path: source.path, facts: Scanner.scan(bytes: Array(source.text.utf8), runtimeModule: "DIRuntime"))
+            })
+    }
+
+    @Test func everyExtensionIsNamedAsTheResolverResolvesIt() throws {
+        let table = Self.table([
+            (
+                "Types.swift",
+                """
+                final class DiskStore {}
+                typealias Backend = DiskStore
+                struct Outer {
+                    typealias Inner = DiskStore
+                    struct Nested {}
+                }
+                enum Plain {}
+                """
+            ),
+            (
+                "Extensions.swift",
+                """
+                extension Plain { func a() {} }
+                extension Backend { func b() {} }
+                extension Outer.Inner { func c() {} }
+                extension Outer.Nested { func d() {} }
+                extension Array<Int> { func e() {} }
+                extension Unknown { func f() {} }
+                """
+            ),
+        ])
+        let resolver = NameResolver(table: table)
+        let file = 1
+        let names = table.typeName.names(inFile: file)
+        #expect(names == ["Plain", "DiskStore", "DiskStore", "Outer.Nested", "Array<Int>", "Unknown"])
+        for index in names.indices {
+            let ref = DeclarationRef(file: file, index: index)
+            let resolved = resolver.resolve(table[ref].name, in: table.enclosingScope[ref] ?? "").name
+            #expect(names[index] == resolved, "\(table[ref].name)")
+        }
+        #expect(
+            table.aliasExtensions == [
+                DeclarationRef(file: file, index: 1): "DiskStore", DeclarationRef(file: file, index: 2): "DiskStore",
+            ])
+        #expect(table.entries["DiskStore"]?.extensions.count == 2)
+        #expect(table.entries["Backend"] == nil)
+    }
+
+    @Test func aPlainExtensionOfANameThatIsAlsoAnAliasFollowsTheAlias() throws {
+        // The alias is declared after the extension, in another file: the fast path must still see it.
+        let table = Self.table([
+            ("A.swift", "extension Storage { func a() {} }"),
+            ("B.swift", "struct Memory {}\ntypealias Storage = Memory"),
+        ])
+        #expect(table.typeName.names(inFile: 0) == ["Memory"])
+        #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
+    }
+}
+
+/// Extensions through typealiases rename their file's declarations after the first build: the table must
+/// be the one a build with those names from the start would give.
+@Suite struct TypeTableAliasExtensionTests {
+    @Test func anAliasExtensionMovesItsMembersAndAliasesToTheExtendedType() throws {
+        let table = TypeTableTests.table([
+            (
+                "A.swift",
+                """
+                extension Backend {
+                    struct Inner {}
+                    typealias Key = String
+                }
+                extension Backend: Equatable {}
+                """
+            ),
+            (
+                "B.swift",
+                """
+                final class DiskStore {}
+                typealias Backend = DiskStore
+                extension DiskStore { typealias Key = Int }
+                """
+            ),
+        ])
+        #expect(table.typeName.names(inFile: 0) == ["DiskStore", "DiskStore.Inner", "DiskStore"])
+        #expect(table.enclosingScope.names(inFile: 0) == ["", "DiskStore", ""])
+        let store = try #require(table.entries["DiskStore"])
+        #expect(store.primaries == [DeclarationRef(file: 1, index: 0)])
+        #expect(
+            store.extensions == [
+                DeclarationRef(file: 0, index: 0), DeclarationRef(file: 0, index: 2), DeclarationRef(file: 1, index: 1),
+            ])
+        #expect(store.kind == .class)
+        #expect(table.entries["Backend"] == nil)
+        #expect(table.entries["Backend.Inner"] == nil)
+        #expect(table.entries["DiskStore.Inner"]?.kind == .struct)
+        #expect(table.entries["DiskStore.Inner"]?.primaries == [DeclarationRef(file: 0, index: 1)])
+        // The first declaration of `DiskStore.Key` is the extension's, in the earlier file.
+        #expect(table.aliasNames[0] == ["DiskStore.Key"])
+        #expect(table.aliasNames[1] == ["DiskStore.Key", "Backend"])
+        #expect(table.aliases["DiskStore.Key"]?.target == "String")
+        #expect(table.aliases["DiskStore.Key"]?.file == 0)
+        #expect(table.aliases["Backend.Key"] == nil)
+        #expect(table.aliasExtensions.count == 2)
+    }
+
+    @Test func anAliasExtensionLeavesAnEntryOnlyItsOwnDeclarationsMade() throws {
+        let table = TypeTableTests.table([
+            ("A.swift", "final class Memory {}\ntypealias Store = Memory"),
+            ("B.swift", "extension Store { struct Inner {} }\nstruct Store2 {}"),
+        ])
+        #expect(table.entries.keys.sorted() == ["Memory", "Memory.Inner", "Store2"])
+        #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 1, index: 0)])
+        #expect(table.entries["Memory"]?.kind == .class)
+    }
+}
