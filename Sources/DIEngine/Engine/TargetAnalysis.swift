@@ -6,7 +6,11 @@ struct TargetAnalysis {
     /// The target with dibuild-generated files left out of its sources, as the depfile lists them.
     var target: InputCollection.Target
     /// The link state being written on another thread; `finish` waits for it.
-    private var linkStateSave: BackgroundWork<String>?
+    private var linkStateSave: BackgroundWork<LinkStateSave>?
+    /// What the link state's thread worked with (the link session, the previous and the new state), kept
+    /// after `finish` so that a run about to exit does not spend its last milliseconds freeing them
+    /// (`RunResult.retainedState`); a process that goes on frees them with this value.
+    private var keptAfterSave: LinkStateSave?
 
     /// Looks up, scans, links and validates; with `.readWrite` the cache is saved afterwards (a failure
     /// is warning `O03`).
@@ -45,7 +49,7 @@ struct TargetAnalysis {
             if let module { modules.append(module) }
         }
         var linked = (graph: LinkedGraph(), diagnostics: [Diagnostic]())
-        var linkStateSave: BackgroundWork<String>?
+        var linkStateSave: BackgroundWork<LinkStateSave>?
         let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
             if let inputs = interfaces?.inputs,
@@ -90,9 +94,10 @@ struct TargetAnalysis {
         guard let save = linkStateSave else { return }
         linkStateSave = nil
         // Waited for with or without `-v`: the log's message is evaluated only when it is enabled.
-        var line = ""
-        let waited = ContinuousClock().measure { line = save.wait() }
-        progress.log(line + "; the build waited \(ProgressLog.milliseconds(waited)) ms for it")
+        var saved = LinkStateSave(line: "")
+        let waited = ContinuousClock().measure { saved = save.wait() }
+        progress.log(saved.line + "; the build waited \(ProgressLog.milliseconds(waited)) ms for it")
+        keptAfterSave = saved
     }
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
@@ -100,7 +105,7 @@ struct TargetAnalysis {
     private static func linkReusing(
         _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
         exportLinks: Bool, progress: inout ProgressLog
-    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<String>?)? {
+    ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<LinkStateSave>?)? {
         let settings = lookup.target.settings
         guard inputs.contains(where: \.mayRegisterOrDepend) else {
             let linked = Linker.linkWithoutDI(
@@ -136,7 +141,7 @@ struct TargetAnalysis {
                 + phases)
         let pendingState = link.pendingState
         let name = settings.name
-        let save = BackgroundWork { [previous] () -> String in
+        let save = BackgroundWork { [previous] () -> LinkStateSave in
             let clock = ContinuousClock()
             var state = LinkState.empty
             let stateTime = clock.measure { state = pendingState?.state ?? .empty }
@@ -146,14 +151,23 @@ struct TargetAnalysis {
             }
             let times =
                 "state \(ProgressLog.milliseconds(stateTime)) ms, write \(ProgressLog.milliseconds(saveTime)) ms"
+            let line: String
             switch outcome {
-            case .failure(let problem): return "target '\(name)': link state not saved: \(problem)"
-            case .success(let written) where written.bytes == 0: return "link state '\(path)' unchanged (\(times))"
+            case .failure(let problem): line = "target '\(name)': link state not saved: \(problem)"
+            case .success(let written) where written.bytes == 0: line = "link state '\(path)' unchanged (\(times))"
             case .success(let written) where written.appended:
-                return "appended \(written.bytes) bytes to link state '\(path)' (\(times))"
-            case .success(let written): return "wrote link state '\(path)' (\(written.bytes) bytes; \(times))"
+                line = "appended \(written.bytes) bytes to link state '\(path)' (\(times))"
+            case .success(let written): line = "wrote link state '\(path)' (\(written.bytes) bytes; \(times))"
             }
+            return LinkStateSave(line: line, kept: [pendingState as Any, previous as Any, state])
         }
         return (link.graph, link.diagnostics, save)
     }
+}
+
+/// What the link state's thread reports (the `-v` line), and the values it worked with, handed back so
+/// that the thread frees nothing (`TargetAnalysis.keptAfterSave`).
+struct LinkStateSave: @unchecked Sendable {
+    var line: String
+    var kept: [Any] = []
 }

@@ -6,6 +6,7 @@
 /// the cache is written.
 struct TargetBuild {
     private var lookup: SourceLookup
+    private var keptAnalysis: TargetAnalysis?
     private let depfile: TargetOutputs.DepfileOptions
     private let reportOptions: DiagnosticReport.Options
     /// Nil without a cache.
@@ -81,8 +82,12 @@ struct TargetBuild {
                 outputs = TargetOutputs.render(graph, for: target, depfile: depfile, cacheFile: cacheFile)
             }
         }
-        // The link state is written on another thread meanwhile.
-        defer { analysis.finish(progress: &progress) }
+        // The link state is written on another thread meanwhile. The analysis (graph, link session) is kept
+        // with the build, which a run about to exit does not free (`RunResult.retainedState`).
+        defer {
+            analysis.finish(progress: &progress)
+            keptAnalysis = analysis
+        }
         progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)

@@ -75,17 +75,17 @@ final class PendingState: @unchecked Sendable {
             types: parts.types, encoded: parts.encoded)
         if let pendingViews = parts.pendingViews { state.views = pendingViews.views(of: state.reads) }
         made = state
-        self.parts = nil
         return state
     }
 }
 
 /// The name views a link state keeps, computed after the link from its session: on the thread that saves
-/// the state, while the build goes on with the graph. Only one thread uses it at a time. The session is
-/// let go once the views are computed, so that its memory is freed before the state is encoded.
+/// the state, while the build goes on with the graph. Only one thread uses it at a time. It keeps the
+/// link session: whoever keeps it decides when that is freed (`TargetAnalysis` keeps it until the process
+/// exits, `RunResult.retainedState`).
 final class PendingViews: @unchecked Sendable {
-    private var viewer: NameViewer?
-    private var session: LinkSession?
+    private let viewer: NameViewer?
+    private let session: LinkSession?
     private let previous: NameViews?
     private let stale: Set<UInt64>?
     private var computed: NameViews?
@@ -116,8 +116,6 @@ final class PendingViews: @unchecked Sendable {
             }
         }
         computed = views
-        viewer = nil
-        session = nil
         return views
     }
 }
