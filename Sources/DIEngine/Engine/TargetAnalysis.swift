@@ -143,12 +143,24 @@ struct TargetAnalysis {
         let name = settings.name
         let save = BackgroundWork { [previous] () -> LinkStateSave in
             let clock = ContinuousClock()
-            var state = LinkState.empty
-            let stateTime = clock.measure { state = pendingState?.state ?? .empty }
             var outcome: Result<LinkStateFile.Written, FileSystemError> = .success(.init(bytes: 0, appended: true))
-            let saveTime = clock.measure {
-                outcome = LinkStateFile.save(state, previous: previous, to: path, identity: identity)
+            // Made and written in one go: the changes since the state read (what the link redid), or the
+            // whole state when the file is rewritten.
+            var stateTime = Duration.zero
+            func timed<Value>(_ body: () -> Value) -> Value {
+                let start = clock.now
+                defer { stateTime += start.duration(to: clock.now) }
+                return body()
             }
+            let totalTime = clock.measure {
+                outcome = LinkStateFile.save(
+                    previous: previous, to: path, identity: identity,
+                    changes: { previous in
+                        timed { pendingState?.changes(since: previous) ?? LinkStateChanges(from: previous, to: .empty) }
+                    },
+                    state: { timed { pendingState?.state ?? .empty } })
+            }
+            let saveTime = totalTime - stateTime
             let times =
                 "state \(ProgressLog.milliseconds(stateTime)) ms, write \(ProgressLog.milliseconds(saveTime)) ms"
             let line: String
@@ -159,7 +171,7 @@ struct TargetAnalysis {
                 line = "appended \(written.bytes) bytes to link state '\(path)' (\(times))"
             case .success(let written): line = "wrote link state '\(path)' (\(written.bytes) bytes; \(times))"
             }
-            return LinkStateSave(line: line, kept: [pendingState as Any, previous as Any, state])
+            return LinkStateSave(line: line, kept: [pendingState as Any, previous as Any])
         }
         return (link.graph, link.diagnostics, save)
     }

@@ -95,27 +95,30 @@ enum LinkStateFile {
         writer.bytes = magic
         writer.writeFixed32(formatVersion)
         writer.writeString(identity)
-        appendRecord(to: &writer) { $0.writeLinkStateChanges(from: .empty, to: state) }
+        appendRecord(LinkStateChanges(from: .empty, to: state), to: &writer)
         return writer.bytes
     }
 
     /// The record that turns `old` into `new`, to append to a file whose state is `old`, and whether it
     /// changes anything.
     static func encodeChanges(from old: LinkState, to new: LinkState) -> (record: [UInt8], changes: Bool) {
-        var writer = ByteWriter()
-        let changes = appendRecord(to: &writer) { $0.writeLinkStateChanges(from: old, to: new) }
-        return (writer.bytes, changes)
+        encodeRecord(LinkStateChanges(from: old, to: new), over: old)
     }
 
-    @discardableResult
-    private static func appendRecord(to writer: inout ByteWriter, payload: (inout ByteWriter) -> Bool) -> Bool {
+    /// The record of `changes`, to append to a file whose state is `old`, and whether it changes anything.
+    static func encodeRecord(_ changes: LinkStateChanges, over old: LinkState) -> (record: [UInt8], changes: Bool) {
+        var writer = ByteWriter()
+        appendRecord(changes, to: &writer)
+        return (writer.bytes, changes.change(old))
+    }
+
+    private static func appendRecord(_ changes: LinkStateChanges, to writer: inout ByteWriter) {
         let start = writer.count
         writer.writeFixed32(0)  // the payload length, set below
-        let changes = payload(&writer)
+        writer.writeLinkStateChanges(changes)
         let length = UInt32(truncatingIfNeeded: writer.count - start - 4)
         withUnsafeBytes(of: length.littleEndian) { writer.bytes.replaceSubrange(start..<(start + 4), with: $0) }
         writer.writeFixed64(writer.bytes[start...].withUnsafeBytes { Fingerprint.xxh3($0) })
-        return changes
     }
 
     /// Nil for anything but a file of this format and identity with an intact base record. `stamp`, the
@@ -182,9 +185,20 @@ enum LinkStateFile {
     static func save(
         _ state: LinkState, previous: LinkState? = nil, to path: String, identity: String
     ) -> Result<Written, FileSystemError> {
+        save(
+            previous: previous, to: path, identity: identity, changes: { LinkStateChanges(from: $0, to: state) },
+            state: { state })
+    }
+
+    /// `save(_:previous:to:identity:)` for a state made only when the whole file is rewritten: `changes`
+    /// gives what turns `previous` into it, for an append.
+    static func save(
+        previous: LinkState?, to path: String, identity: String, changes: (LinkState) -> LinkStateChanges,
+        state: () -> LinkState
+    ) -> Result<Written, FileSystemError> {
         do throws(FileSystemError) {
             if let previous, let stored = previous.stored, stored.path == path {
-                let (record, changes) = encodeChanges(from: previous, to: state)
+                let (record, changes) = encodeRecord(changes(previous), over: previous)
                 if !changes { return .success(Written(bytes: 0, appended: true)) }
                 if stored.appendedLength + record.count <= stored.compactionThreshold {
                     let target = JournalTarget(
@@ -195,7 +209,7 @@ enum LinkStateFile {
                     }
                 }
             }
-            let bytes = encode(state, identity: identity)
+            let bytes = encode(state(), identity: identity)
             try AtomicFileWriter.write(pieces: [bytes[...]], to: path)
             return .success(Written(bytes: bytes.count, appended: false))
         } catch {

@@ -3,104 +3,71 @@
 // when read; every count is bounded by the bytes left (`ByteReader.readCount`).
 
 extension ByteWriter {
-    /// What turns `old` into `new`: the entries of each table that are new or differ, then the keys that went
-    /// away. The base record of a file is the change from an empty state (`LinkState.empty`). Returns whether
-    /// `new` differs from `old`.
-    @discardableResult
-    mutating func writeLinkStateChanges(from old: LinkState, to new: LinkState) -> Bool {
-        var changes = old.views.interfaces == new.views.interfaces ? 0 : 1
-        if old.views.aliasExtensions != new.views.aliasExtensions { changes += 1 }
-        changes += writeTable(
-            old.factsDigests, new.factsDigests, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
-            writeValue: { $0.writeFixed64($1) })
-        writeFixed64(new.views.interfaces)
-        changes += writeTable(
-            old.views.views, new.views.views, sortedKeys: { $0.sorted() }, writeKey: { $0.writeFixed64($1) },
-            writeValue: { $0.writeFixed64($1) })
-        changes += writeTable(
-            old.views.dependencies, new.views.dependencies, sortedKeys: { $0.sorted() },
-            writeKey: { $0.writeFixed64($1) },
+    /// A record's payload: table by table, the entries that are new or differ (key, value) and then the keys
+    /// that went away, each list in the order of its keys. A unit with the bytes it was read from is written
+    /// as these bytes.
+    mutating func writeLinkStateChanges(_ changes: LinkStateChanges) {
+        let byString = ByteOrder.sortedIndices
+        let byDigest = { (keys: [UInt64]) in keys.indices.sorted { keys[$0] < keys[$1] } }
+        writeTable(
+            changes.factsDigests, order: byString, writeKey: { $0.writeString($1) }, writeValue: { $0.writeFixed64($1) }
+        )
+        writeFixed64(changes.interfaces)
+        writeTable(
+            changes.views, order: byDigest, writeKey: { $0.writeFixed64($1) }, writeValue: { $0.writeFixed64($1) })
+        writeTable(
+            changes.dependencies, order: byDigest, writeKey: { $0.writeFixed64($1) },
             writeValue: { writer, dependencies in
                 writer.writeString(dependencies.name)
                 writer.writeDigests(dependencies.names)
                 writer.writeDigests(dependencies.files)
             })
-        changes += writeTable(
-            old.views.files, new.views.files, sortedKeys: { $0.sorted() }, writeKey: { $0.writeFixed64($1) },
-            writeValue: { $0.writeFixed64($1) })
-        writeVarint(new.views.aliasExtensions.count)
-        for aliasExtension in new.views.aliasExtensions {
+        writeTable(
+            changes.files, order: byDigest, writeKey: { $0.writeFixed64($1) }, writeValue: { $0.writeFixed64($1) })
+        writeVarint(changes.aliasExtensions.count)
+        for aliasExtension in changes.aliasExtensions {
             writeFixed64(aliasExtension.file)
             writeVarint(aliasExtension.index)
             writeFixed64(aliasExtension.name)
         }
-        changes += writeUnits(old.typeUnits, new.typeUnits, encoded: new.encoded.typeUnits, key: \.typeName) {
-            $0.writeTypeUnit($1)
-        }
-        changes += writeUnits(old.fileUnits, new.fileUnits, encoded: new.encoded.fileUnits, key: \.path) {
-            $0.writeFileUnit($1)
-        }
-        changes += writeTable(
-            old.types, new.types, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
+        writeTable(
+            changes.typeUnits, order: byString, writeKey: { $0.writeString($1) },
+            writeValue: { writer, read in
+                guard let bytes = read.bytes else { return writer.writeTypeUnit(read.unit) }
+                writer.bytes.append(contentsOf: bytes)
+            })
+        writeTable(
+            changes.fileUnits, order: byString, writeKey: { $0.writeString($1) },
+            writeValue: { writer, read in
+                guard let bytes = read.bytes else { return writer.writeFileUnit(read.unit) }
+                writer.bytes.append(contentsOf: bytes)
+            })
+        writeTable(
+            changes.types, order: byString, writeKey: { $0.writeString($1) },
             writeValue: { writer, type in
                 writer.writeOptional(type.kind?.rawValue)
                 writer.writeLocation(type.location)
                 writer.writeStringArray(type.supertypes)
                 writer.writeStringArray(type.superclasses)
             })
-        return changes > 0
     }
 
-    /// A table of units: a unit reused as read from the last state (it has `encoded` bytes) is unchanged,
-    /// and written (in a base) as the bytes read.
-    private mutating func writeUnits<Unit: Equatable>(
-        _ old: [String: Unit], _ new: [String: Unit], encoded: [String: ArraySlice<UInt8>], key: (Unit) -> String,
-        write: (inout ByteWriter, Unit) -> Void
-    ) -> Int {
-        writeTable(
-            old, new, sortedKeys: ByteOrder.sorted, writeKey: { $0.writeString($1) },
-            writeValue: { writer, unit in
-                if let bytes = encoded[key(unit)] {
-                    writer.bytes.append(contentsOf: bytes)
-                } else {
-                    write(&writer, unit)
-                }
-            }, isUnchanged: { name, _ in old[name] != nil && encoded[name] != nil })
-    }
-
-    /// The entries of `new` that `old` lacks or holds otherwise (key, value), then the keys of `old` that
-    /// `new` lacks, each list sorted by key. `isUnchanged` can tell an unchanged entry without comparing.
-    /// Returns how many entries it wrote.
-    private mutating func writeTable<Key: Hashable, Value: Equatable>(
-        _ old: [Key: Value], _ new: [Key: Value], sortedKeys: ([Key]) -> [Key],
-        writeKey: (inout ByteWriter, Key) -> Void, writeValue: (inout ByteWriter, Value) -> Void,
-        isUnchanged: (Key, Value) -> Bool = { _, _ in false }
-    ) -> Int {
-        var changed: [Key] = []
-        // `isUnchanged` holds only for keys `old` has; the others are counted to tell whether any key went.
-        var added = 0
-        for (key, value) in new {
-            if old.isEmpty {
-                changed.append(key)
-                continue
-            }
-            if isUnchanged(key, value) { continue }
-            let before = old[key]
-            if before == nil { added += 1 }
-            if before != value { changed.append(key) }
+    /// `changes`' upserts (key, value) then its removals, each in the order `order` gives (indices of the
+    /// keys, sorted).
+    private mutating func writeTable<Key, Value>(
+        _ changes: TableChanges<Key, Value>, order: ([Key]) -> [Int], writeKey: (inout ByteWriter, Key) -> Void,
+        writeValue: (inout ByteWriter, Value) -> Void
+    ) {
+        writeVarint(changes.upserts.count)
+        for index in order(changes.upserts.map(\.key)) {
+            writeKey(&self, changes.upserts[index].key)
+            writeValue(&self, changes.upserts[index].value)
         }
-        writeVarint(changed.count)
-        for key in sortedKeys(changed) {
-            writeKey(&self, key)
-            writeValue(&self, new[key]!)
-        }
-        let removed = old.count + added == new.count ? [] : old.keys.filter { new[$0] == nil }
-        writeVarint(removed.count)
-        for key in sortedKeys(removed) { writeKey(&self, key) }
-        return changed.count + removed.count
+        writeVarint(changes.removals.count)
+        for index in order(changes.removals) { writeKey(&self, changes.removals[index]) }
     }
 
-    private mutating func writeTypeUnit(_ unit: TypeLinkUnit) {
+    fileprivate mutating func writeTypeUnit(_ unit: TypeLinkUnit) {
         writeString(unit.typeName)
         writeStringArray(unit.files)
         writeDigests(unit.reads)
@@ -110,7 +77,7 @@ extension ByteWriter {
         writeDiagnostics(unit.diagnostics)
     }
 
-    private mutating func writeFileUnit(_ unit: FileLinkUnit) {
+    fileprivate mutating func writeFileUnit(_ unit: FileLinkUnit) {
         writeString(unit.path)
         writeDigests(unit.reads)
         writeVarint(unit.members.dependencies.count)
@@ -286,12 +253,12 @@ extension ByteReader {
     /// Reads what `ByteWriter.writeUnits` wrote: each unit with its bytes in `source`.
     private mutating func readUnits<Unit>(
         source: [UInt8], key: (Unit) -> String, read: (inout ByteReader) throws(BinaryCodingError) -> Unit
-    ) throws(BinaryCodingError) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>)> {
+    ) throws(BinaryCodingError) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)> {
         try readTable(minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
             let start = reader.offset
             let unit = try read(&reader)
             guard key(unit) == name else { throw .invalid("unit key") }
-            return (unit: unit, bytes: source[start..<reader.offset])
+            return (unit: unit, bytes: Optional(source[start..<reader.offset]))
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readString()
         }
@@ -468,7 +435,7 @@ struct TableChanges<Key: Hashable, Value> {
 extension TableChanges {
     /// Applies changes to a table of units: the units to `units`, their bytes to `bytes`.
     func apply<Unit>(to units: inout [Key: Unit], bytes: inout [Key: ArraySlice<UInt8>])
-    where Value == (unit: Unit, bytes: ArraySlice<UInt8>) {
+    where Value == (unit: Unit, bytes: ArraySlice<UInt8>?) {
         units.reserveCapacity(units.count + upserts.count)
         for (key, read) in upserts {
             units[key] = read.unit
@@ -490,8 +457,9 @@ struct LinkStateChanges {
     var dependencies: TableChanges<UInt64, ViewDependencies>
     var files: TableChanges<UInt64, UInt64>
     var aliasExtensions: [AliasExtension]
-    var typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>)>
-    var fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>)>
+    /// A unit without bytes has none kept for it (it was made by a link, not read).
+    var typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>?)>
+    var fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
     var types: TableChanges<String, DeclaredType>
 
     func apply(to state: inout LinkState) {

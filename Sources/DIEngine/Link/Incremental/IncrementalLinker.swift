@@ -44,82 +44,6 @@ struct IncrementalLink {
     var state: LinkState { pendingState?.state ?? .empty }
 }
 
-/// The state a link keeps, made from its units when it is asked for: on the thread that saves it, while
-/// the build goes on with the graph. Only one thread uses it at a time.
-final class PendingState: @unchecked Sendable {
-    private var parts: Parts?
-    private var made: LinkState?
-
-    struct Parts {
-        var typeUnits: [TypeLinkUnit]
-        var fileUnits: [FileLinkUnit]
-        /// Facts digests of the units' files (the only ones ever compared), by path.
-        var digests: [String: UInt64]
-        var types: [String: DeclaredType]
-        /// The bytes of the units reused as read from the previous state.
-        var encoded: EncodedUnits
-        var pendingViews: PendingViews?
-    }
-
-    init(_ parts: Parts) {
-        self.parts = parts
-    }
-
-    var state: LinkState {
-        if let made { return made }
-        guard let parts else { return .empty }
-        var state = LinkState(
-            factsDigests: parts.digests, views: NameViews(views: [:]),
-            typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
-            fileUnits: Dictionary(parts.fileUnits.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
-            types: parts.types, encoded: parts.encoded)
-        if let pendingViews = parts.pendingViews { state.views = pendingViews.views(of: state.reads) }
-        made = state
-        return state
-    }
-}
-
-/// The name views a link state keeps, computed after the link from its session: on the thread that saves
-/// the state, while the build goes on with the graph. Only one thread uses it at a time. It keeps the
-/// link session: whoever keeps it decides when that is freed (`TargetAnalysis` keeps it until the process
-/// exits, `RunResult.retainedState`).
-final class PendingViews: @unchecked Sendable {
-    private let viewer: NameViewer?
-    private let session: LinkSession?
-    private let previous: NameViews?
-    private let stale: Set<UInt64>?
-    private var computed: NameViews?
-
-    init(viewer: NameViewer, session: LinkSession, previous: NameViews?, stale: Set<UInt64>?) {
-        self.viewer = viewer
-        self.session = session
-        self.previous = previous
-        self.stale = stale
-    }
-
-    /// The views of `reads`, the units' reads: the same set on every call.
-    func views(of reads: Set<UInt64>) -> NameViews {
-        if let computed { return computed }
-        var views = NameViews(views: [:])
-        if let viewer, let session {
-            // A read's name: from the previous views' dependencies, else recorded by this link's units.
-            var names: [UInt64: String] = [:]
-            for name in session.recordedNames { names[NameViews.digest(of: name)] = name }
-            if let previous, let stale {
-                views = viewer.views(of: reads, updating: previous, stale: stale) { names[$0] }
-            } else {
-                var named: [UInt64: String] = [:]
-                for digest in reads {
-                    if let name = previous?.dependencies[digest]?.name ?? names[digest] { named[digest] = name }
-                }
-                views = viewer.views(of: named, previous: previous, stale: stale)
-            }
-        }
-        computed = views
-        return views
-    }
-}
-
 /// The general link path, split into units that a later link reuses (`docs/incremental.md`): a type's
 /// registrations (`TypeLinkUnit`) and a file's member dependencies (`FileLinkUnit`). The type table,
 /// hierarchy, candidate resolution and the assembly of the graph are redone on every link; the units are
@@ -261,25 +185,14 @@ enum IncrementalLinker {
         let diagnostics =
             session.scanDiagnostics
             + types.flatMap(\.diagnostics) + files.flatMap(\.diagnostics)
-        // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
-        var encoded = previous?.encoded ?? EncodedUnits()
-        encoded.drop(typeUnits: redoneTypes, fileUnits: redoneFiles)
-        // Only the digests of the units' own files are ever compared. A type unit's files are those of its
-        // entry (a reused unit's were checked equal).
-        var unitFiles = Set(linkedFiles)
-        for (entry, unit) in zip(registeredEntries, typeUnits) where unit != nil {
-            unitFiles.formUnion(entry?.declarations.map(\.file) ?? [])
-        }
-        var digests: [String: UInt64] = [:]
-        digests.reserveCapacity(unitFiles.count)
-        for file in unitFiles.sorted() where digests[inputs[file].path] == nil {
-            digests[inputs[file].path] = inputs[file].factsDigest
-        }
         let pendingState =
             keepsState
             ? PendingState(
                 .init(
-                    typeUnits: types, fileUnits: files, digests: digests, types: graph.types, encoded: encoded,
+                    typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redoneFiles: redoneFiles,
+                    inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries,
+                    types: graph.types, describedBefore: describedBefore,
+                    previousEncoded: previous?.encoded ?? EncodedUnits(),
                     pendingViews: viewer.map {
                         PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
                     })) : nil

@@ -31,6 +31,15 @@ struct ViewDependencies: Equatable {
     var files: [UInt64]
 }
 
+/// What a link changes in the name views it read (`NameViewer.changes(of:since:stale:name:)`).
+struct ViewChanges {
+    var views = TableChanges<UInt64, UInt64>()
+    var dependencies = TableChanges<UInt64, ViewDependencies>()
+    var files = TableChanges<UInt64, UInt64>()
+    var interfaces: UInt64
+    var aliasExtensions: [AliasExtension]
+}
+
 /// An extension whose type name resolves through a typealias: its file (path digest), its index among the
 /// file's declarations, and the digest of the full name it extends.
 struct AliasExtension: Hashable, Comparable {
@@ -115,6 +124,41 @@ final class NameViewer {
             result.views[digest] = computed.view
         }
         return result
+    }
+
+    /// What `views(of: reads, updating: previous, stale: stale, name:)` (`stale` nil: `views(of:previous:stale:)`
+    /// of every named read) changes in `previous`, found without copying it: the read names viewed again,
+    /// those no longer read, and the files when the interfaces changed.
+    func changes(
+        of reads: Set<UInt64>, since previous: NameViews, stale: Set<UInt64>?, name: (UInt64) -> String?
+    ) -> ViewChanges {
+        var changes = ViewChanges(interfaces: interfaces, aliasExtensions: previous.aliasExtensions)
+        if previous.interfaces != interfaces || stale == nil {
+            let files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
+            changes.files = TableChanges(from: previous.files, to: files)
+            changes.aliasExtensions = aliasExtensions
+        }
+        var viewedAgain: Set<UInt64> = []
+        for digest in reads {
+            let kept = previous.dependencies[digest]
+            if kept != nil && stale?.contains(digest) == false { continue }
+            guard let name = kept?.name ?? name(digest) else { continue }
+            let computed = view(of: name, digest: digest)
+            viewedAgain.insert(digest)
+            if kept != computed.dependencies { changes.dependencies.upserts.append((digest, computed.dependencies)) }
+            let before = previous.views[digest]
+            if let view = computed.view, view != before { changes.views.upserts.append((digest, view)) }
+            if computed.view == nil && before != nil { changes.views.removals.append(digest) }
+        }
+        for digest in previous.dependencies.keys where !reads.contains(digest) {
+            changes.dependencies.removals.append(digest)
+        }
+        // A view stays while its name is read and its dependencies are kept (or viewed again, above).
+        for digest in previous.views.keys where !viewedAgain.contains(digest) {
+            guard !reads.contains(digest) || previous.dependencies[digest] == nil else { continue }
+            changes.views.removals.append(digest)
+        }
+        return changes
     }
 
     /// Digests among `digests` whose view differs from the one in `previous` (known on one side only

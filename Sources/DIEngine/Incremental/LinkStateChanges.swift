@@ -1,0 +1,65 @@
+// What one link state record holds, found by comparing two whole states: what a base record and a
+// rewrite use. A link that read a state makes its record from what it redid instead
+// (`PendingState.changes(since:)`), which must come to the same changes.
+
+extension TableChanges {
+    /// The entries of `new` that `old` lacks or holds otherwise (as `value` makes them), and the keys of `old`
+    /// that `new` lacks. `isUnchanged` tells an entry both hold alike without comparing (for a key `old` has).
+    init<Stored: Equatable>(
+        from old: [Key: Stored], to new: [Key: Stored], value: (Key, Stored) -> Value,
+        isUnchanged: (Key) -> Bool = { _ in false }
+    ) {
+        var added = 0
+        for (key, stored) in new {
+            if !old.isEmpty {
+                if isUnchanged(key) { continue }
+                let before = old[key]
+                if before == nil { added += 1 }
+                if before == stored { continue }
+            }
+            upserts.append((key, value(key, stored)))
+        }
+        // Every key of `new` that `old` has too was counted out: the counts tell whether a key went.
+        if old.count + added != new.count { removals = old.keys.filter { new[$0] == nil } }
+    }
+
+    /// A table of units: a unit with bytes read from a state file (`encoded`) that `old` holds is unchanged.
+    static func units<Unit: Equatable>(
+        from old: [Key: Unit], to new: [Key: Unit], encoded: [Key: ArraySlice<UInt8>]
+    ) -> Self where Value == (unit: Unit, bytes: ArraySlice<UInt8>?) {
+        TableChanges(
+            from: old, to: new, value: { key, unit in (unit, encoded[key]) },
+            isUnchanged: { old[$0] != nil && encoded[$0] != nil })
+    }
+
+    var isEmpty: Bool { upserts.isEmpty && removals.isEmpty }
+}
+
+extension TableChanges where Value: Equatable {
+    init(from old: [Key: Value], to new: [Key: Value]) {
+        self.init(from: old, to: new, value: { $1 })
+    }
+}
+
+extension LinkStateChanges {
+    /// What turns `old` into `new` (the base record of a file is the change from `LinkState.empty`).
+    init(from old: LinkState, to new: LinkState) {
+        self.init(
+            factsDigests: TableChanges(from: old.factsDigests, to: new.factsDigests),
+            interfaces: new.views.interfaces,
+            views: TableChanges(from: old.views.views, to: new.views.views),
+            dependencies: TableChanges(from: old.views.dependencies, to: new.views.dependencies),
+            files: TableChanges(from: old.views.files, to: new.views.files),
+            aliasExtensions: new.views.aliasExtensions,
+            typeUnits: .units(from: old.typeUnits, to: new.typeUnits, encoded: new.encoded.typeUnits),
+            fileUnits: .units(from: old.fileUnits, to: new.fileUnits, encoded: new.encoded.fileUnits),
+            types: TableChanges(from: old.types, to: new.types))
+    }
+
+    /// Whether applying these changes to `state` changes it.
+    func change(_ state: LinkState) -> Bool {
+        interfaces != state.views.interfaces || aliasExtensions != state.views.aliasExtensions
+            || !(factsDigests.isEmpty && views.isEmpty && dependencies.isEmpty && files.isEmpty
+                && typeUnits.isEmpty && fileUnits.isEmpty && types.isEmpty)
+    }
+}

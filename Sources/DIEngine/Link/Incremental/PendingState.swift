@@ -1,0 +1,184 @@
+/// The state a link keeps, made when it is asked for: on the thread that saves it, while the build goes on
+/// with the graph. Saving after a link that read a state appends only what changed, which the link knows
+/// (`changes(since:)`: the units it redid, the names viewed again); the whole state is made only to rewrite
+/// the file. Only one thread uses it at a time.
+final class PendingState: @unchecked Sendable {
+    private var parts: Parts?
+    private var made: LinkState?
+
+    struct Parts {
+        var typeUnits: [TypeLinkUnit]
+        var fileUnits: [FileLinkUnit]
+        /// Keys of the units this link made; it reused the others from the previous state.
+        var redoneTypes: Set<String>
+        var redoneFiles: Set<String>
+        var inputs: [LinkInput]
+        /// The files with DI code (input indices) and the registered types' entries: the units' own files,
+        /// whose facts digests are the only ones ever compared.
+        var linkedFiles: [Int]
+        var registeredEntries: [TypeEntry?]
+        var types: [String: DeclaredType]
+        /// The descriptions taken unchanged from the previous state.
+        var describedBefore: [String: DeclaredType]
+        /// The bytes of the previous state's units as read (`EncodedUnits`).
+        var previousEncoded: EncodedUnits
+        var pendingViews: PendingViews?
+    }
+
+    init(_ parts: Parts) {
+        self.parts = parts
+    }
+
+    var state: LinkState {
+        if let made { return made }
+        guard let parts else { return .empty }
+        // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
+        var encoded = parts.previousEncoded
+        encoded.drop(typeUnits: parts.redoneTypes, fileUnits: parts.redoneFiles)
+        var state = LinkState(
+            factsDigests: parts.factsDigests, views: NameViews(views: [:]),
+            typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
+            fileUnits: Dictionary(parts.fileUnits.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
+            types: parts.types, encoded: encoded)
+        if let pendingViews = parts.pendingViews { state.views = pendingViews.views(of: state.reads) }
+        made = state
+        return state
+    }
+
+    /// What turns `previous`, the state the link read (no other), into `state`, from what the link redid:
+    /// neither state is made whole nor compared table by table.
+    func changes(since previous: LinkState) -> LinkStateChanges {
+        guard let parts, let pendingViews = parts.pendingViews, pendingViews.hasPrevious else {
+            return LinkStateChanges(from: previous, to: state)
+        }
+        let typeUnits = Self.unitChanges(
+            parts.typeUnits, redone: parts.redoneTypes, previous: previous.typeUnits, key: \.typeName)
+        let fileUnits = Self.unitChanges(
+            parts.fileUnits, redone: parts.redoneFiles, previous: previous.fileUnits, key: \.path)
+        let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
+        return LinkStateChanges(
+            factsDigests: TableChanges(from: previous.factsDigests, to: parts.factsDigests),
+            interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
+            aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
+            types: TableChanges(
+                from: previous.types, to: parts.types, value: { $1 },
+                isUnchanged: { parts.describedBefore[$0] != nil }))
+    }
+
+    /// The redone units that are new or differ, and the keys of the previous units no unit has now; a
+    /// reused unit is the previous one.
+    private static func unitChanges<Unit: Equatable>(
+        _ units: [Unit], redone: Set<String>, previous: [String: Unit], key: (Unit) -> String
+    ) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)> {
+        var changes = TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)>()
+        var added = 0
+        for unit in units where redone.contains(key(unit)) {
+            let before = previous[key(unit)]
+            if before == nil { added += 1 }
+            if before != unit { changes.upserts.append((key(unit), (unit, nil))) }
+        }
+        if previous.count + added != units.count {
+            let kept = Set(units.map(key))
+            changes.removals = previous.keys.filter { !kept.contains($0) }
+        }
+        return changes
+    }
+}
+
+extension PendingState.Parts {
+    var factsDigests: [String: UInt64] {
+        var unitFiles = Set(linkedFiles)
+        for entry in registeredEntries { unitFiles.formUnion(entry?.declarations.map(\.file) ?? []) }
+        var digests: [String: UInt64] = [:]
+        digests.reserveCapacity(unitFiles.count)
+        for file in unitFiles.sorted() where digests[inputs[file].path] == nil {
+            digests[inputs[file].path] = inputs[file].factsDigest
+        }
+        return digests
+    }
+
+    /// Every name the units read (`LinkState.reads`), from the previous state's: a name only the previous
+    /// units redone or gone read is still read if a reused unit reads it.
+    func reads(
+        since previous: LinkState, typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>?)>,
+        fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
+    ) -> Set<UInt64> {
+        var added: Set<UInt64> = []
+        for unit in self.typeUnits where redoneTypes.contains(unit.typeName) { added.formUnion(unit.reads) }
+        for unit in self.fileUnits where redoneFiles.contains(unit.path) { added.formUnion(unit.reads) }
+        var gone: Set<UInt64> = []
+        for name in redoneTypes.union(typeUnits.removals) { gone.formUnion(previous.typeUnits[name]?.reads ?? []) }
+        for path in redoneFiles.union(fileUnits.removals) { gone.formUnion(previous.fileUnits[path]?.reads ?? []) }
+        gone.subtract(added)
+        if !gone.isEmpty {
+            for unit in self.typeUnits where !redoneTypes.contains(unit.typeName) {
+                for read in unit.reads where gone.contains(read) { gone.remove(read) }
+            }
+            for unit in self.fileUnits where !redoneFiles.contains(unit.path) {
+                for read in unit.reads where gone.contains(read) { gone.remove(read) }
+            }
+        }
+        var reads = previous.reads
+        reads.subtract(gone)
+        reads.formUnion(added)
+        return reads
+    }
+}
+
+/// The name views a link state keeps, computed after the link from its session: on the thread that saves
+/// the state, while the build goes on with the graph. Only one thread uses it at a time. It keeps the
+/// link session: whoever keeps it decides when that is freed (`TargetAnalysis` keeps it until the process
+/// exits, `RunResult.retainedState`).
+final class PendingViews: @unchecked Sendable {
+    private let viewer: NameViewer?
+    private let session: LinkSession?
+    private let previous: NameViews?
+    private let stale: Set<UInt64>?
+    private var computed: NameViews?
+    private var recordedNames: [UInt64: String]?
+
+    init(viewer: NameViewer, session: LinkSession, previous: NameViews?, stale: Set<UInt64>?) {
+        self.viewer = viewer
+        self.session = session
+        self.previous = previous
+        self.stale = stale
+    }
+
+    /// The views of `reads`, the units' reads: the same set on every call.
+    func views(of reads: Set<UInt64>) -> NameViews {
+        if let computed { return computed }
+        var views = NameViews(views: [:])
+        if let viewer {
+            if let previous, let stale {
+                views = viewer.views(of: reads, updating: previous, stale: stale, name: name(of:))
+            } else {
+                var named: [UInt64: String] = [:]
+                for digest in reads {
+                    if let name = previous?.dependencies[digest]?.name ?? name(of: digest) { named[digest] = name }
+                }
+                views = viewer.views(of: named, previous: previous, stale: stale)
+            }
+        }
+        computed = views
+        return views
+    }
+
+    /// Whether the link had previous views, which `changes(of:)` changes.
+    var hasPrevious: Bool { viewer != nil && previous != nil }
+
+    /// What turns the previous views into `views(of: reads)`; only after a link that had previous views.
+    func changes(of reads: Set<UInt64>) -> ViewChanges {
+        guard let viewer, let previous else { preconditionFailure("no previous views") }
+        return viewer.changes(of: reads, since: previous, stale: stale, name: name(of:))
+    }
+
+    /// A read's name when the previous views do not know it: recorded by this link's units.
+    private func name(of digest: UInt64) -> String? {
+        if recordedNames == nil {
+            var names: [UInt64: String] = [:]
+            for name in session?.recordedNames ?? [] { names[NameViews.digest(of: name)] = name }
+            recordedNames = names
+        }
+        return recordedNames?[digest]
+    }
+}

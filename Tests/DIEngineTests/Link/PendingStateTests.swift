@@ -1,0 +1,73 @@
+import Testing
+
+@testable import DIEngine
+
+/// The record a link appends is made from what it redid (`PendingState.changes(since:)`); it must be the
+/// record a comparison of the whole states gives, byte for byte, whatever the edit.
+@Suite struct PendingStateTests {
+    typealias Sources = IncrementalLinkTests.Sources
+
+    /// `previous` as a build reads it: from a file, with the bytes of its units.
+    static func reloaded(_ state: LinkState) throws -> LinkState {
+        try #require(LinkStateFile.decode(LinkStateFile.encode(state, identity: "v1"), identity: "v1"))
+    }
+
+    static func expectSameRecord(after previous: LinkState, _ link: IncrementalLink, _ comment: String) throws {
+        let pending = try #require(link.pendingState)
+        let changes = pending.changes(since: previous)
+        let direct = LinkStateFile.encodeRecord(changes, over: previous)
+        let compared = LinkStateFile.encodeChanges(from: previous, to: link.state)
+        #expect(direct.record == compared.record, "\(comment)")
+        #expect(direct.changes == compared.changes, "\(comment)")
+        var applied = previous
+        changes.apply(to: &applied)
+        #expect(applied == link.state, "\(comment)")
+    }
+
+    @Test(arguments: [false, true])
+    func everyEditAppendsTheChangesOfTheWholeStates(fromFile: Bool) throws {
+        var sources = IncrementalLinkTests.base
+        var state = try IncrementalLinkTests.incremental(sources, after: nil).state
+        for edit in IncrementalLinkTests.edits {
+            for (path, text) in edit.changes { sources[path] = text }
+            let previous = fromFile ? try Self.reloaded(state) : state
+            let link = try IncrementalLinkTests.incremental(sources, after: previous)
+            // Asked for before the whole state is made, as a save does.
+            try Self.expectSameRecord(after: previous, link, edit.name)
+            state = link.state
+        }
+    }
+
+    @Test func anUnchangedLinkHasNoChanges() throws {
+        let first = try Self.reloaded(try IncrementalLinkTests.incremental(IncrementalLinkTests.base, after: nil).state)
+        let again = try IncrementalLinkTests.incremental(IncrementalLinkTests.base, after: first)
+        let changes = try #require(again.pendingState).changes(since: first)
+        #expect(!changes.change(first))
+        #expect(changes.typeUnits.isEmpty && changes.fileUnits.isEmpty && changes.dependencies.isEmpty)
+    }
+
+    @Test func removingEveryDIFileRemovesItsUnitsAndReads() throws {
+        let first = try Self.reloaded(try IncrementalLinkTests.incremental(IncrementalLinkTests.base, after: nil).state)
+        var sources = IncrementalLinkTests.base
+        sources["Sources/Service.swift"] = "struct Plain {}"
+        let link = try IncrementalLinkTests.incremental(sources, after: first)
+        try Self.expectSameRecord(after: first, link, "Service.swift emptied")
+        let changes = try #require(link.pendingState).changes(since: first)
+        #expect(changes.typeUnits.removals.sorted() == ["Client", "Service"])
+        #expect(!changes.dependencies.removals.isEmpty)
+    }
+}
+
+extension PendingStateTests {
+    @Test func anEditHighInAHierarchyAppendsTheViewsItChanged() throws {
+        let base = NameViewInvalidationTests.base
+        let first = try Self.reloaded(try IncrementalLinkTests.incremental(base, after: nil).state)
+        var sources = base
+        sources["Sources/Root.swift"] = "protocol Root: Other {}\n"
+        let link = try IncrementalLinkTests.incremental(sources, after: first)
+        try Self.expectSameRecord(after: first, link, "Root gains a supertype")
+        let changes = try #require(link.pendingState).changes(since: first)
+        #expect(changes.typeUnits.upserts.map(\.key) == ["Leaf"])
+        #expect(!changes.views.upserts.isEmpty)
+    }
+}
