@@ -31,6 +31,23 @@ struct ViewDependencies: Equatable {
     var files: [UInt64]
 }
 
+/// Membership in a set of digests that is mostly a handful (what an edit touched): scanning a few words
+/// beats hashing each of the many probes.
+private struct DigestFilter {
+    private let set: Set<UInt64>
+    private let few: [UInt64]?
+
+    init(_ set: Set<UInt64>) {
+        self.set = set
+        few = set.count <= 16 ? Array(set) : nil
+    }
+
+    func contains(_ digest: UInt64) -> Bool {
+        if let few { return few.contains(digest) }
+        return set.contains(digest)
+    }
+}
+
 /// What a link changes in the name views it read (`NameViewer.changes(of:since:stale:name:)`).
 struct ViewChanges {
     var views = TableChanges<UInt64, UInt64>()
@@ -69,13 +86,17 @@ final class NameViewer {
     init(session: LinkSession, interfaceDigests: [UInt64]) {
         self.session = session
         self.interfaceDigests = interfaceDigests
-        let table = session.table
-        pathDigests = table.sources.map { NameViews.digest(of: $0.path) }
+        // By index: iterating the sources copied every file's facts.
+        let sources = session.table.sources
+        var pathDigests: [UInt64] = []
+        pathDigests.reserveCapacity(sources.count)
         var all = ByteWriter()
-        for (source, digest) in zip(table.sources, interfaceDigests) {
-            all.writeString(source.path)
-            all.writeFixed64(digest)
+        for file in sources.indices {
+            pathDigests.append(NameViews.digest(of: sources[file].path))
+            all.writeString(sources[file].path)
+            all.writeFixed64(interfaceDigests[file])
         }
+        self.pathDigests = pathDigests
         interfaces = Fingerprint.xxh3(all.bytes)
     }
 
@@ -138,10 +159,13 @@ final class NameViewer {
             changes.files = TableChanges(from: previous.files, to: files)
             changes.aliasExtensions = aliasExtensions
         }
+        // Presence is tested by index: a look-up of the value copies it (its name and lists), for every read.
+        let dependencies = previous.dependencies
         var viewedAgain: Set<UInt64> = []
         for digest in reads {
-            let kept = previous.dependencies[digest]
-            if kept != nil && stale?.contains(digest) == false { continue }
+            let keptIndex = dependencies.index(forKey: digest)
+            if keptIndex != nil && stale?.contains(digest) == false { continue }
+            let kept = keptIndex.map { dependencies.values[$0] }
             guard let name = kept?.name ?? name(digest) else { continue }
             let computed = view(of: name, digest: digest)
             viewedAgain.insert(digest)
@@ -150,12 +174,12 @@ final class NameViewer {
             if let view = computed.view, view != before { changes.views.upserts.append((digest, view)) }
             if computed.view == nil && before != nil { changes.views.removals.append(digest) }
         }
-        for digest in previous.dependencies.keys where !reads.contains(digest) {
+        for digest in dependencies.keys where !reads.contains(digest) {
             changes.dependencies.removals.append(digest)
         }
         // A view stays while its name is read and its dependencies are kept (or viewed again, above).
         for digest in previous.views.keys where !viewedAgain.contains(digest) {
-            guard !reads.contains(digest) || previous.dependencies[digest] == nil else { continue }
+            guard !reads.contains(digest) || dependencies.index(forKey: digest) == nil else { continue }
             changes.views.removals.append(digest)
         }
         return changes
@@ -205,9 +229,11 @@ final class NameViewer {
         }
         guard unchangedExtensions(previous.aliasExtensions) == unchangedExtensions(aliasExtensions) else { return nil }
         var stale: Set<UInt64> = []
+        let touchedNames = DigestFilter(touched)
+        let touchedFiles = DigestFilter(editedFiles)
         for (digest, dependencies) in previous.dependencies
-        where touched.contains(digest) || dependencies.names.contains(where: touched.contains)
-            || dependencies.files.contains(where: editedFiles.contains)
+        where touchedNames.contains(digest) || dependencies.names.contains(where: touchedNames.contains)
+            || dependencies.files.contains(where: touchedFiles.contains)
         {
             stale.insert(digest)
         }
