@@ -189,8 +189,8 @@ enum IncrementalLinker {
             keepsState
             ? PendingState(
                 .init(
-                    typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redoneFiles: redoneFiles,
-                    inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries,
+                    typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redonePaths: redoneFiles,
+                    inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries, redoneFiles: needed,
                     types: graph.types, describedBefore: describedBefore,
                     previousEncoded: previous?.encoded ?? EncodedUnits(),
                     pendingViews: viewer.map {

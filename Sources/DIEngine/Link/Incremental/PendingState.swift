@@ -11,12 +11,15 @@ final class PendingState: @unchecked Sendable {
         var fileUnits: [FileLinkUnit]
         /// Keys of the units this link made; it reused the others from the previous state.
         var redoneTypes: Set<String>
-        var redoneFiles: Set<String>
+        var redonePaths: Set<String>
         var inputs: [LinkInput]
         /// The files with DI code (input indices) and the registered types' entries: the units' own files,
         /// whose facts digests are the only ones ever compared.
         var linkedFiles: [Int]
         var registeredEntries: [TypeEntry?]
+        /// The own files of the units this link made: those of the reused units have the facts digests
+        /// stored in the previous state (`IncrementalLinker` checked them).
+        var redoneFiles: Set<Int>
         var types: [String: DeclaredType]
         /// The descriptions taken unchanged from the previous state.
         var describedBefore: [String: DeclaredType]
@@ -34,7 +37,7 @@ final class PendingState: @unchecked Sendable {
         guard let parts else { return .empty }
         // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
         var encoded = parts.previousEncoded
-        encoded.drop(typeUnits: parts.redoneTypes, fileUnits: parts.redoneFiles)
+        encoded.drop(typeUnits: parts.redoneTypes, fileUnits: parts.redonePaths)
         var state = LinkState(
             factsDigests: parts.factsDigests, views: NameViews(views: [:]),
             typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -54,10 +57,10 @@ final class PendingState: @unchecked Sendable {
         let typeUnits = Self.unitChanges(
             parts.typeUnits, redone: parts.redoneTypes, previous: previous.typeUnits, key: \.typeName)
         let fileUnits = Self.unitChanges(
-            parts.fileUnits, redone: parts.redoneFiles, previous: previous.fileUnits, key: \.path)
+            parts.fileUnits, redone: parts.redonePaths, previous: previous.fileUnits, key: \.path)
         let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
         return LinkStateChanges(
-            factsDigests: TableChanges(from: previous.factsDigests, to: parts.factsDigests),
+            factsDigests: parts.factsDigestChanges(since: previous.factsDigests),
             interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
             aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
             types: TableChanges(
@@ -86,15 +89,36 @@ final class PendingState: @unchecked Sendable {
 }
 
 extension PendingState.Parts {
-    var factsDigests: [String: UInt64] {
+    private var unitFiles: Set<Int> {
         var unitFiles = Set(linkedFiles)
         for entry in registeredEntries { unitFiles.formUnion(entry?.declarations.map(\.file) ?? []) }
+        return unitFiles
+    }
+
+    var factsDigests: [String: UInt64] {
+        let unitFiles = unitFiles
         var digests: [String: UInt64] = [:]
         digests.reserveCapacity(unitFiles.count)
         for file in unitFiles.sorted() where digests[inputs[file].path] == nil {
             digests[inputs[file].path] = inputs[file].factsDigest
         }
         return digests
+    }
+
+    /// `TableChanges(from: previous, to: factsDigests)`, comparing only the redone units' files: the others
+    /// hold the stored digests. Every unit file is compared when a stored one is no unit's any more.
+    func factsDigestChanges(since previous: [String: UInt64]) -> TableChanges<String, UInt64> {
+        var changes = TableChanges<String, UInt64>()
+        var added = 0
+        var seen: Set<String> = []
+        for file in redoneFiles.sorted() where seen.insert(inputs[file].path).inserted {
+            let (path, digest) = (inputs[file].path, inputs[file].factsDigest)
+            let before = previous[path]
+            if before == nil { added += 1 }
+            if before != digest { changes.upserts.append((path, digest)) }
+        }
+        guard previous.count + added == unitFiles.count else { return TableChanges(from: previous, to: factsDigests) }
+        return changes
     }
 
     /// Every name the units read (`LinkState.reads`), from the previous state's: a name only the previous
@@ -105,16 +129,16 @@ extension PendingState.Parts {
     ) -> Set<UInt64> {
         var added: Set<UInt64> = []
         for unit in self.typeUnits where redoneTypes.contains(unit.typeName) { added.formUnion(unit.reads) }
-        for unit in self.fileUnits where redoneFiles.contains(unit.path) { added.formUnion(unit.reads) }
+        for unit in self.fileUnits where redonePaths.contains(unit.path) { added.formUnion(unit.reads) }
         var gone: Set<UInt64> = []
         for name in redoneTypes.union(typeUnits.removals) { gone.formUnion(previous.typeUnits[name]?.reads ?? []) }
-        for path in redoneFiles.union(fileUnits.removals) { gone.formUnion(previous.fileUnits[path]?.reads ?? []) }
+        for path in redonePaths.union(fileUnits.removals) { gone.formUnion(previous.fileUnits[path]?.reads ?? []) }
         gone.subtract(added)
         if !gone.isEmpty {
             for unit in self.typeUnits where !redoneTypes.contains(unit.typeName) {
                 for read in unit.reads where gone.contains(read) { gone.remove(read) }
             }
-            for unit in self.fileUnits where !redoneFiles.contains(unit.path) {
+            for unit in self.fileUnits where !redonePaths.contains(unit.path) {
                 for read in unit.reads where gone.contains(read) { gone.remove(read) }
             }
         }
