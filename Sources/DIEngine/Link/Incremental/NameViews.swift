@@ -189,13 +189,16 @@ final class NameViewer {
     /// included). Only names in `stale` are viewed again.
     func changed(among digests: some Sequence<UInt64>, since previous: NameViews, stale: Set<UInt64>?) -> Set<UInt64> {
         var changed: Set<UInt64> = []
+        // By index: most names are not stale, and their dependencies need not be copied.
+        let dependencies = previous.dependencies
         for digest in digests {
-            guard let name = previous.dependencies[digest]?.name else {
+            guard let index = dependencies.index(forKey: digest) else {
                 changed.insert(digest)
                 continue
             }
             if stale?.contains(digest) == false { continue }
             viewedAgain += 1
+            let name = dependencies.values[index].name
             if view(of: name, digest: digest).view != previous.views[digest] { changed.insert(digest) }
         }
         return changed
