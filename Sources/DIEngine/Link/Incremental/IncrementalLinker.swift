@@ -90,13 +90,14 @@ enum IncrementalLinker {
         let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
-        let previous = loadingPrevious()
-        phase("state wait")
-        // The registration roles read only the table: found on the other core while the views are compared.
+        // The registration roles read only the table: found on another thread while the previous state is
+        // still being read and the views are compared.
         let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
         let findingRoles = BackgroundWork { [table = UncheckedTable(table)] in
             TypeRegistrar.roles(in: table.table, files: linkedFiles)
         }
+        let previous = loadingPrevious()
+        phase("state wait")
         // Views are computed only for names some unit looked up: the previous units' to find what changed,
         // and this link's to keep.
         let viewer =
