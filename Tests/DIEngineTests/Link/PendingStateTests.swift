@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DIEngine
@@ -69,5 +70,35 @@ extension PendingStateTests {
         let changes = try #require(link.pendingState).changes(since: first)
         #expect(changes.typeUnits.upserts.map(\.key) == ["Leaf"])
         #expect(!changes.views.upserts.isEmpty)
+    }
+}
+
+extension PendingStateTests {
+    /// A build's save: the link's changes appended to the file it read, which then loads as the link's
+    /// state; the whole state is never made.
+    @Test func aSaveAppendsTheLinksChangesWithoutMakingTheWholeState() throws {
+        let directory = try TemporaryDirectory(prefix: "pendingstate")
+        let path = directory.path + "/App.dilink"
+        var sources = IncrementalLinkTests.base
+        let first = try IncrementalLinkTests.incremental(sources, after: nil).state
+        _ = try LinkStateFile.save(first, to: path, identity: "v1").get()
+        var previous = try #require(LinkStateFile.load(from: path, identity: "v1"))
+        for edit in IncrementalLinkTests.edits {
+            for (path, text) in edit.changes { sources[path] = text }
+            let link = try IncrementalLinkTests.incremental(sources, after: previous)
+            let pending = try #require(link.pendingState)
+            var madeWhole = false
+            let written = try LinkStateFile.save(
+                previous: previous, to: path, identity: "v1", changes: { pending.changes(since: $0) },
+                state: {
+                    madeWhole = true
+                    return pending.state
+                }
+            ).get()
+            #expect(written.appended, "\(edit.name)")
+            #expect(!madeWhole, "\(edit.name)")
+            previous = try #require(LinkStateFile.load(from: path, identity: "v1"))
+            #expect(previous == link.state, "\(edit.name)")
+        }
     }
 }
