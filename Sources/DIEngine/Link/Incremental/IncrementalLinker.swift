@@ -137,10 +137,11 @@ enum IncrementalLinker {
         }
 
         var needed: Set<Int> = []
-        for (entry, unit) in zip(registeredEntries, typeUnits) where unit == nil {
-            needed.formUnion(entry?.declarations.map(\.file) ?? [])
+        // By index: iterating the units copied every one of them.
+        for position in typeUnits.indices where typeUnits[position] == nil {
+            needed.formUnion(registeredEntries[position]?.declarations.map(\.file) ?? [])
         }
-        for (index, unit) in zip(linkedFiles, fileUnits) where unit == nil { needed.insert(index) }
+        for position in fileUnits.indices where fileUnits[position] == nil { needed.insert(linkedFiles[position]) }
         let missing = needed.subtracting(detailed).sorted()
         guard let details = loadDetail(of: missing, inputs) else { return nil }
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
@@ -166,8 +167,9 @@ enum IncrementalLinker {
         counts.typesReused = registered.count - counts.typesRelinked
         counts.filesReused = linkedFiles.count - counts.filesRelinked
 
-        let types = typeUnits.compactMap { $0 }
-        let files = fileUnits.compactMap { $0 }
+        // Moved out, not copied: the optional lists are not used again.
+        let types = typeUnits.indices.compactMap { typeUnits[$0].take() }
+        let files = fileUnits.indices.compactMap { fileUnits[$0].take() }
         // A description is a function of the name's view (declarations, kind, supertypes, superclasses): one
         // stored for a looked-up name that is not stale is still right.
         var describedBefore: [String: DeclaredType] = [:]
