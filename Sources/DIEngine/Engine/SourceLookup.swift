@@ -163,43 +163,49 @@ struct SourceLookup {
         let start = clock.now
         scanChanged(progress: &progress)
         loadFacts(progress: &progress)
-        let blobs = lookups.map { lookup -> ArraySlice<UInt8>? in
-            if case .unreadable = lookup.outcome { return nil }
-            return cache.entries[lookup.key]?.encodedFacts
-        }
+        // Each cached lookup carries its entry with its facts (`scanChanged` and `loadFacts` put them in), so
+        // no path is hashed to find it, and the entry's facts hash is the facts digest (`CacheEntry`).
+        let lookups = lookups
         let scanned = scanned
-        let decoded = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
-            guard let blob = blobs[index], let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
-            let facts = scanned[index] ?? (try? FactsReader.readInterface(blob))
+        var decodedFiles = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
+            guard case .cached = lookups[index].outcome, let entry = lookups[index].entry else { return nil }
+            let blob = entry.encodedFacts
+            guard let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
+            let whole = scanned.isEmpty ? nil : scanned[index]
+            let facts = whole ?? (try? FactsReader.readInterface(blob))
             guard let facts, let mayRegisterOrDepend = try? FactsReader.mayRegisterOrDepend(blob) else { return nil }
+            // Named here, on both cores, rather than by the type table on one.
+            let tableNames = facts.generated || facts.invalidUTF8 ? nil : TypeTable.FileNames(of: facts)
             return DecodedInterface(
-                facts: facts, factsDigest: Fingerprint.xxh3(blob), interfaceDigest: Fingerprint.xxh3(interface),
-                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: scanned[index] != nil)
+                blob: blob, facts: facts, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface),
+                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: whole != nil, tableNames: tableNames)
         }
-        var results: [Result<FileFacts, FileSystemError>] = []
+        var outcomes: [SourceFacts.Outcome] = []
         var inputs: [LinkInput] = []
-        results.reserveCapacity(decoded.count)
-        inputs.reserveCapacity(decoded.count)
-        for (index, decoded) in decoded.enumerated() {
-            guard let decoded, let blob = blobs[index] else {
+        outcomes.reserveCapacity(decodedFiles.count)
+        inputs.reserveCapacity(decodedFiles.count)
+        for index in decodedFiles.indices {
+            // Taken out of the array: each file's facts move into its input instead of being copied.
+            guard let decoded = decodedFiles[index].take() else {
                 guard case .unreadable(let error) = lookups[index].outcome else { return nil }
-                results.append(.failure(error))
+                outcomes.append(.unreadable(error))
                 continue
             }
-            results.append(.success(decoded.facts))
-            guard !decoded.facts.generated, !decoded.facts.invalidUTF8 else { continue }
-            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(blob)
+            let outcome = SourceFacts.Outcome(generated: decoded.facts.generated, invalidUTF8: decoded.facts.invalidUTF8)
+            outcomes.append(outcome)
+            guard case .scanned = outcome else { continue }
+            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(decoded.blob)
             inputs.append(
                 LinkInput(
                     path: lookups[index].path, facts: decoded.facts, factsDigest: decoded.factsDigest,
                     interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.mayRegisterOrDepend,
-                    detail: detail))
+                    detail: detail, tableNames: decoded.tableNames))
         }
         logStatistics(progress: &progress)
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
                 + "(interfaces)")
-        return (SourceFacts(target: target, results: results), inputs)
+        return (SourceFacts(target: target, outcomes: outcomes), inputs)
     }
 
     private static func detailDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
@@ -306,12 +312,15 @@ extension CacheIdentity {
 
 /// One cached file's interface as `resolveInterfaces` decoded it.
 private struct DecodedInterface {
+    /// The whole encoded facts, for `LinkInput.detail`.
+    var blob: ArraySlice<UInt8>
     var facts: FileFacts
     var factsDigest: UInt64
     var interfaceDigest: UInt64
     var mayRegisterOrDepend: Bool
     /// Facts scanned by this run: whole, not interface-only.
     var isWhole: Bool
+    var tableNames: TypeTable.FileNames?
 }
 
 /// Sources waiting to be scanned; each slot is taken by exactly one worker, which then owns the bytes.

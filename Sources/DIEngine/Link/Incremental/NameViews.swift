@@ -60,12 +60,13 @@ final class NameViewer {
     init(session: LinkSession, interfaceDigests: [UInt64]) {
         self.session = session
         self.interfaceDigests = interfaceDigests
-        let table = session.table
-        pathDigests = table.sources.map { NameViews.digest(of: $0.path) }
+        // By index: iterating the sources copied every file's facts (a retain per field) to read its path.
+        let sources = session.table.sources
+        pathDigests = sources.indices.map { NameViews.digest(of: sources[$0].path) }
         var all = ByteWriter()
-        for (source, digest) in zip(table.sources, interfaceDigests) {
-            all.writeString(source.path)
-            all.writeFixed64(digest)
+        for index in sources.indices where index < interfaceDigests.count {
+            all.writeString(sources[index].path)
+            all.writeFixed64(interfaceDigests[index])
         }
         interfaces = Fingerprint.xxh3(all.bytes)
     }
