@@ -191,7 +191,8 @@ struct SourceLookup {
                 outcomes.append(.unreadable(error))
                 continue
             }
-            let outcome = SourceFacts.Outcome(generated: decoded.facts.generated, invalidUTF8: decoded.facts.invalidUTF8)
+            let outcome = SourceFacts.Outcome(
+                generated: decoded.facts.generated, invalidUTF8: decoded.facts.invalidUTF8)
             outcomes.append(outcome)
             guard case .scanned = outcome else { continue }
             let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(decoded.blob)

@@ -79,7 +79,7 @@ struct TypeTable {
     init(sources: [LinkSource], names: [FileNames?] = [], reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        let extensions = build(names: names)
+        let extensions = build(names)
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
@@ -150,7 +150,7 @@ struct TypeTable {
 
     /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
     /// others, so that naming them through the resolver walks no other declaration again.
-    private mutating func build(names precomputed: [FileNames?]) -> (plain: [DeclarationRef], others: [DeclarationRef]) {
+    private mutating func build(_ precomputed: [FileNames?]) -> (plain: [DeclarationRef], others: [DeclarationRef]) {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)

@@ -42,14 +42,16 @@ import Testing
         var lines: [String] = []
         for name in table.entries.keys.sorted() {
             let entry = table.entries[name]!
-            lines.append("entry \(name) \(entry.name) \(entry.primaries) \(entry.extensions) \(String(describing: entry.kind))")
+            lines.append(
+                "entry \(name) \(entry.name) \(entry.primaries) \(entry.extensions) \(String(describing: entry.kind))")
         }
         for name in table.aliases.keys.sorted() {
             let alias = table.aliases[name]!
             lines.append("alias \(name) \(alias.target) \(alias.scope) \(alias.isGeneric) \(alias.file)")
         }
         for file in table.sources.indices {
-            lines.append("names \(file) \(table.typeName.names(inFile: file)) \(table.enclosingScope.names(inFile: file))")
+            lines.append(
+                "names \(file) \(table.typeName.names(inFile: file)) \(table.enclosingScope.names(inFile: file))")
             lines.append("aliases \(file) \(table.aliasNames[file] ?? [])")
         }
         for (ref, name) in table.aliasExtensions.sorted(by: { $0.key < $1.key }) {
