@@ -99,6 +99,7 @@ struct ByteReader {
     }
 
     /// A count or length: at most `remaining / minimumElementSize`, so no corrupt count makes a huge allocation.
+    @inline(__always)
     mutating func readCount(minimumElementSize: Int = 1) throws(BinaryCodingError) -> Int {
         let value = try readVarint()
         guard value <= UInt64(remaining / max(1, minimumElementSize)) else { throw .truncated }

@@ -163,11 +163,19 @@ struct SourceCache: Sendable {
             journalTarget = nil
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
-        for (path, blob) in lazy.head.blobs where !lazy.replaced.contains(path) {
+        // One hash per path: the few entries whose facts are not the section's (journal records, stores since
+        // the load) are set aside and put back, and the few displaced paths are compared, not looked up.
+        let kept = lazy.replaced.compactMap { path in entries[path].map { (path, $0.encodedFacts) } }
+        let displaced = displacedFacts.count <= 8 ? Array(displacedFacts.keys) : nil
+        for (path, blob) in lazy.head.blobs {
             let facts = section[(section.startIndex + blob.lowerBound)..<(section.startIndex + blob.upperBound)]
             entries[path]?.encodedFacts = facts
-            if displacedFacts[path] != nil { displacedFacts[path] = facts }
+            guard displaced?.contains(path) ?? (displacedFacts[path] != nil), !lazy.replaced.contains(path) else {
+                continue
+            }
+            displacedFacts[path] = facts
         }
+        for (path, facts) in kept { entries[path]?.encodedFacts = facts }
         return nil
     }
 
