@@ -140,6 +140,13 @@ struct SourceCache: Sendable {
     /// Reads the facts blobs that a lazy `load` left out. On failure (the file was damaged after its head)
     /// every entry is dropped, so that every file is read and scanned again, and the returned note says why.
     mutating func loadFacts() -> String? {
+        var lookups: [FileLookup] = []
+        return loadFacts(refreshing: &lookups)
+    }
+
+    /// `loadFacts()`, then, if it succeeded, `lookups` refreshed as `refreshed(_:)` does
+    /// (`refreshed(_:along:in:)`).
+    mutating func loadFacts(refreshing lookups: inout [FileLookup]) -> String? {
         guard let lazy = lazyFacts else { return nil }
         lazyFacts = nil
         let range = lazy.head.blobsRange
@@ -176,6 +183,7 @@ struct SourceCache: Sendable {
             displacedFacts[path] = facts
         }
         for (path, facts) in kept { entries[path]?.encodedFacts = facts }
+        if !lookups.isEmpty { lookups = refreshed(lookups, along: lazy.head.blobs, in: section) }
         return nil
     }
 

@@ -103,7 +103,9 @@ struct SourceLookup {
     /// damaged, the cache is dropped and every file looked up and scanned again.
     private mutating func loadFacts(progress: inout ProgressLog) {
         guard cache.lazyFacts != nil else { return }
-        if let note = cache.loadFacts() {
+        // On success the lookups come back with their facts (`SourceCache.refreshed`).
+        var refreshed = lookups
+        if let note = cache.loadFacts(refreshing: &refreshed) {
             progress.log(note)
             cache.statistics = CacheStatistics()
             lookups = cache.lookup(target.inventory.sources)
@@ -111,7 +113,7 @@ struct SourceLookup {
             scannedChanges = false
             scanChanged(progress: &progress)
         } else {
-            lookups = cache.refreshed(lookups)
+            lookups = refreshed
         }
     }
 
