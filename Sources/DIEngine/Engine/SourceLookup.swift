@@ -176,11 +176,9 @@ struct SourceLookup {
             let whole = scanned.isEmpty ? nil : scanned[index]
             let facts = whole ?? (try? FactsReader.readInterface(blob))
             guard let facts, let mayRegisterOrDepend = try? FactsReader.mayRegisterOrDepend(blob) else { return nil }
-            // Named here, on both cores, rather than by the type table on one.
-            let tableNames = facts.generated || facts.invalidUTF8 ? nil : TypeTable.FileNames(of: facts)
             return DecodedInterface(
                 blob: blob, facts: facts, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface),
-                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: whole != nil, tableNames: tableNames)
+                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: whole != nil)
         }
         var outcomes: [SourceFacts.Outcome] = []
         var inputs: [LinkInput] = []
@@ -202,7 +200,7 @@ struct SourceLookup {
                 LinkInput(
                     path: lookups[index].path, facts: decoded.facts, factsDigest: decoded.factsDigest,
                     interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.mayRegisterOrDepend,
-                    detail: detail, tableNames: decoded.tableNames))
+                    detail: detail))
         }
         logStatistics(progress: &progress)
         progress.log(
@@ -323,7 +321,6 @@ private struct DecodedInterface {
     var mayRegisterOrDepend: Bool
     /// Facts scanned by this run: whole, not interface-only.
     var isWhole: Bool
-    var tableNames: TypeTable.FileNames?
 }
 
 /// Sources waiting to be scanned; each slot is taken by exactly one worker, which then owns the bytes.

@@ -14,10 +14,9 @@ final class LinkSession {
     private(set) var recordedNames: Set<String> = []
 
     /// `sources` may hold interface-only facts for files whose detail no step reads (see `supplyDetail`);
-    /// a file with a scan error needs its detail here (`ScanErrorIndex`). `names` are the files' table
-    /// names when they were computed beforehand (`TypeTable.init`).
-    init(sources: [LinkSource], names: [TypeTable.FileNames?] = [], reads: LinkReads = LinkReads()) {
-        table = TypeTable(sources: sources, names: names, reads: reads)
+    /// a file with a scan error needs its detail here (`ScanErrorIndex`).
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+        table = TypeTable(sources: sources, reads: reads)
         resolver = NameResolver(table: table)
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)

@@ -74,12 +74,10 @@ struct TypeTable {
     /// file that depend on other files.
     private(set) var aliasExtensions: [DeclarationRef: String] = [:]
 
-    /// `names` may give each file's names, computed beforehand (`FileNames.init(of:)`, on the threads that
-    /// decoded the files); a file without them is named here.
-    init(sources: [LinkSource], names: [FileNames?] = [], reads: LinkReads = LinkReads()) {
+    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        let extensions = build(names)
+        let extensions = build()
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
@@ -150,16 +148,14 @@ struct TypeTable {
 
     /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
     /// others, so that naming them through the resolver walks no other declaration again.
-    private mutating func build(_ precomputed: [FileNames?]) -> (plain: [DeclarationRef], others: [DeclarationRef]) {
+    private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)
         enclosingScope.byFile.reserveCapacity(sources.count)
         entries.reserveCapacity(count)
         for fileIndex in sources.indices {
-            let file =
-                (precomputed.indices.contains(fileIndex) ? precomputed[fileIndex] : nil)?.placed(inFile: fileIndex)
-                ?? names(ofFile: fileIndex, extendedNames: [:])
+            let file = names(ofFile: fileIndex, extendedNames: [:])
             // Fields are read in place: copying each declaration fact dominated building the table.
             let declarations = sources[fileIndex].facts.declarations
             for index in declarations.indices {
@@ -188,38 +184,16 @@ struct TypeTable {
 
     /// One file's part of the table: each declaration's full name and enclosing scope, and the file's
     /// typealiases by full name, in the order the table takes them.
-    struct FileNames: Sendable {
-        fileprivate var names: [String] = []
-        fileprivate var outers: [String] = []
-        fileprivate var aliases: [(key: String, entry: AliasEntry)] = []
-
-        fileprivate init() {}
-
-        /// The names of a file whose extensions are named as written, computed before its place in the
-        /// table is known (a pure function of its interface; `placed(inFile:)` sets the place).
-        init(of facts: FileFacts) {
-            self = TypeTable.names(of: facts, file: 0, extendedNames: [:])
-        }
-
-        /// The typealiases attributed to the file at `file`.
-        fileprivate func placed(inFile file: Int) -> FileNames {
-            guard !aliases.isEmpty else { return self }
-            var placed = self
-            for index in placed.aliases.indices { placed.aliases[index].entry.file = file }
-            return placed
-        }
+    private struct FileNames {
+        var names: [String] = []
+        var outers: [String] = []
+        var aliases: [(key: String, entry: AliasEntry)] = []
     }
 
     /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
     /// extensions of typealiases.
     private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
-        Self.names(of: sources[fileIndex].facts, file: fileIndex, extendedNames: extendedNames)
-    }
-
-    private static func names(of facts: FileFacts, file fileIndex: Int, extendedNames: [DeclarationRef: String])
-        -> FileNames
-    {
-        let declarations = facts.declarations
+        let declarations = sources[fileIndex].facts.declarations
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
         var scopes: [String: String] = [:]
         var file = FileNames()
@@ -253,7 +227,7 @@ struct TypeTable {
             file.outers.append(outer)
             for alias in declarations[index].typealiases { addAlias(alias, in: name) }
         }
-        for alias in facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+        for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
         return file
     }
 

@@ -11,8 +11,6 @@ struct LinkInput {
     var mayRegisterOrDepend: Bool
     /// Decodes the whole facts; nil when they do not decode.
     var detail: (@Sendable () -> FileFacts?)?
-    /// The file's names in the type table, computed where its interface was decoded; nil: by the table.
-    var tableNames: TypeTable.FileNames?
 }
 
 /// How much of a link was redone: printed by `-v`, asserted by tests.
@@ -165,7 +163,7 @@ enum IncrementalLinker {
         for (index, facts) in zip(withErrors, loaded) { sources[index].facts = facts }
         detailed.formUnion(withErrors)
 
-        let session = LinkSession(sources: sources, names: inputs.map(\.tableNames))
+        let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
         let previous = loadingPrevious()
