@@ -38,9 +38,6 @@ struct TargetAnalysis {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
         let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
-        // The link state is read on the other core from here on: its core is mostly idle while the cache's
-        // facts are read and their interfaces collected, and busy beside the type table otherwise.
-        let stateLoad = reusingLinks ? startLinkStateLoad(cachePath: lookup.cachePath) : nil
         let interfaces = reusingLinks ? lookup.resolveInterfaces(progress: &progress) : nil
         let sources = interfaces?.sources ?? lookup.resolve(progress: &progress)
         var diagnostics = propertyDiagnostics + sources.diagnostics
@@ -55,13 +52,10 @@ struct TargetAnalysis {
         var linkStateSave: BackgroundWork<LinkStateSave>?
         let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
-            // `linkReusing` waits for the load it is given; one not handed to it is waited for here.
-            var unusedLoad = stateLoad
-            defer { _ = unusedLoad?.wait() }
-            if let inputs = interfaces?.inputs, let load = unusedLoad.take(),
+            if let inputs = interfaces?.inputs,
                 let result = linkReusing(
-                    inputs, lookup: lookup, stateLoad: load, properties: properties, modules: modules,
-                    exportLinks: exportLinks, progress: &progress)
+                    inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
+                    progress: &progress)
             {
                 linked = (result.graph, result.diagnostics)
                 linkStateSave = result.stateSave
@@ -108,27 +102,12 @@ struct TargetAnalysis {
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
     /// link state, if it changed, is written by `stateSave`, which returns the line to log.
-    /// Reads and decodes the link state kept beside the cache on a thread of its own; whoever starts it
-    /// waits for it (`LinkStateLoad.wait`, once).
-    private static func startLinkStateLoad(cachePath: String) -> LinkStateLoad {
-        let path = LinkStateFile.path(cacheFile: cachePath)
-        let identity = VersionInfo.version
-        return BackgroundWork { () -> (state: LinkState?, time: Duration) in
-            var state: LinkState?
-            let time = ContinuousClock().measure { state = LinkStateFile.load(from: path, identity: identity) }
-            return (state, time)
-        }
-    }
-
-    private typealias LinkStateLoad = BackgroundWork<(state: LinkState?, time: Duration)>
-
     private static func linkReusing(
-        _ inputs: [LinkInput], lookup: SourceLookup, stateLoad load: LinkStateLoad, properties: PropertyNode,
-        modules: [ResolvedModule], exportLinks: Bool, progress: inout ProgressLog
+        _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
+        exportLinks: Bool, progress: inout ProgressLog
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<LinkStateSave>?)? {
         let settings = lookup.target.settings
         guard inputs.contains(where: \.mayRegisterOrDepend) else {
-            _ = load.wait()
             let linked = Linker.linkWithoutDI(
                 files: inputs.map { ($0.path, $0.facts) }, properties: properties, importedModules: modules,
                 runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
@@ -136,7 +115,12 @@ struct TargetAnalysis {
         }
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
-        // The state is asked for once the type table is built, which needs none of it.
+        // Read and decoded on the other core while this one builds the type table, which needs none of it.
+        let load = BackgroundWork { () -> (state: LinkState?, time: Duration) in
+            var state: LinkState?
+            let time = ContinuousClock().measure { state = LinkStateFile.load(from: path, identity: identity) }
+            return (state, time)
+        }
         var loaded: (state: LinkState?, time: Duration)?
         let linked = IncrementalLinker.link(
             inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
@@ -153,7 +137,7 @@ struct TargetAnalysis {
             .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
         progress.log(
-            "target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms (beside the interfaces and the table), "
+            "target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms (beside the table), "
                 + phases)
         let pendingState = link.pendingState
         let name = settings.name
