@@ -76,7 +76,17 @@ struct ByteReader {
         return buffer[offset]
     }
 
+    /// Most varints (counts, lengths, line and column numbers) are one byte: that case is inlined.
+    @inline(__always)
     mutating func readVarint() throws(BinaryCodingError) -> UInt64 {
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(buffer[offset])
+        }
+        return try readLongVarint()
+    }
+
+    private mutating func readLongVarint() throws(BinaryCodingError) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -89,6 +99,7 @@ struct ByteReader {
     }
 
     /// A count or length: at most `remaining / minimumElementSize`, so no corrupt count makes a huge allocation.
+    @inline(__always)
     mutating func readCount(minimumElementSize: Int = 1) throws(BinaryCodingError) -> Int {
         let value = try readVarint()
         guard value <= UInt64(remaining / max(1, minimumElementSize)) else { throw .truncated }

@@ -140,6 +140,13 @@ struct SourceCache: Sendable {
     /// Reads the facts blobs that a lazy `load` left out. On failure (the file was damaged after its head)
     /// every entry is dropped, so that every file is read and scanned again, and the returned note says why.
     mutating func loadFacts() -> String? {
+        var lookups: [FileLookup] = []
+        return loadFacts(refreshing: &lookups)
+    }
+
+    /// `loadFacts()`, then, if it succeeded, `lookups` refreshed as `refreshed(_:)` does
+    /// (`refreshed(_:along:in:)`).
+    mutating func loadFacts(refreshing lookups: inout [FileLookup]) -> String? {
         guard let lazy = lazyFacts else { return nil }
         lazyFacts = nil
         let range = lazy.head.blobsRange
@@ -163,11 +170,20 @@ struct SourceCache: Sendable {
             journalTarget = nil
             return "ignoring the facts in cache '\(lazy.source.file.path)': corrupt or truncated (checksum mismatch)"
         }
-        for (path, blob) in lazy.head.blobs where !lazy.replaced.contains(path) {
+        // One hash per path: the few entries whose facts are not the section's (journal records, stores since
+        // the load) are set aside and put back, and the few displaced paths are compared, not looked up.
+        let kept = lazy.replaced.compactMap { path in entries[path].map { (path, $0.encodedFacts) } }
+        let displaced = displacedFacts.count <= 8 ? Array(displacedFacts.keys) : nil
+        for (path, blob) in lazy.head.blobs {
             let facts = section[(section.startIndex + blob.lowerBound)..<(section.startIndex + blob.upperBound)]
             entries[path]?.encodedFacts = facts
-            if displacedFacts[path] != nil { displacedFacts[path] = facts }
+            guard displaced?.contains(path) ?? (displacedFacts[path] != nil), !lazy.replaced.contains(path) else {
+                continue
+            }
+            displacedFacts[path] = facts
         }
+        for (path, facts) in kept { entries[path]?.encodedFacts = facts }
+        if !lookups.isEmpty { lookups = refreshed(lookups, along: lazy.head.blobs, in: section) }
         return nil
     }
 

@@ -18,20 +18,45 @@ struct SourceFacts {
     var diagnostics: [Diagnostic] = []
 
     init(target: InputCollection.Target, results: [Result<FileFacts, FileSystemError>]) {
-        self.target = target
-        var sources: [String] = []
-        sources.reserveCapacity(results.count)
+        self.init(target: target, outcomes: results.map(Outcome.init))
         files.reserveCapacity(results.count)
         for (path, result) in zip(target.inventory.sources, results) {
+            guard case .success(let facts) = result, !facts.generated, !facts.invalidUTF8 else { continue }
+            files.append((path, facts))
+        }
+    }
+
+    /// What became of one source, without its facts.
+    enum Outcome {
+        case unreadable(FileSystemError)
+        case generated
+        case invalidUTF8
+        case scanned
+
+        init(_ result: Result<FileFacts, FileSystemError>) {
             switch result {
-            case .failure(let error):
-                diagnostics.append(Diagnostic(.cannotRead, path, error.reason))
-            case .success(let facts) where facts.generated:
-                continue
-            case .success(let facts) where facts.invalidUTF8:
-                diagnostics.append(Diagnostic(.notUTF8, path))
-            case .success(let facts):
-                files.append((path, facts))
+            case .failure(let error): self = .unreadable(error)
+            case .success(let facts): self = Outcome(generated: facts.generated, invalidUTF8: facts.invalidUTF8)
+            }
+        }
+
+        init(generated: Bool, invalidUTF8: Bool) {
+            self = generated ? .generated : invalidUTF8 ? .invalidUTF8 : .scanned
+        }
+    }
+
+    /// The target and diagnostics only, `files` left empty: for a link that takes its facts elsewhere
+    /// (`SourceLookup.resolveInterfaces`), which then copies no file's facts here.
+    init(target: InputCollection.Target, outcomes: [Outcome]) {
+        self.target = target
+        var sources: [String] = []
+        sources.reserveCapacity(outcomes.count)
+        for (path, outcome) in zip(target.inventory.sources, outcomes) {
+            switch outcome {
+            case .unreadable(let error): diagnostics.append(Diagnostic(.cannotRead, path, error.reason))
+            case .generated: continue
+            case .invalidUTF8: diagnostics.append(Diagnostic(.notUTF8, path))
+            case .scanned: break
             }
             sources.append(path)
         }

@@ -103,7 +103,9 @@ struct SourceLookup {
     /// damaged, the cache is dropped and every file looked up and scanned again.
     private mutating func loadFacts(progress: inout ProgressLog) {
         guard cache.lazyFacts != nil else { return }
-        if let note = cache.loadFacts() {
+        // On success the lookups come back with their facts (`SourceCache.refreshed`).
+        var refreshed = lookups
+        if let note = cache.loadFacts(refreshing: &refreshed) {
             progress.log(note)
             cache.statistics = CacheStatistics()
             lookups = cache.lookup(target.inventory.sources)
@@ -111,7 +113,7 @@ struct SourceLookup {
             scannedChanges = false
             scanChanged(progress: &progress)
         } else {
-            lookups = cache.refreshed(lookups)
+            lookups = refreshed
         }
     }
 
@@ -163,32 +165,37 @@ struct SourceLookup {
         let start = clock.now
         scanChanged(progress: &progress)
         loadFacts(progress: &progress)
-        let blobs = lookups.map { lookup -> ArraySlice<UInt8>? in
-            if case .unreadable = lookup.outcome { return nil }
-            return cache.entries[lookup.key]?.encodedFacts
-        }
+        // Each cached lookup carries its entry with its facts (`scanChanged` and `loadFacts` put them in), so
+        // no path is hashed to find it, and the entry's facts hash is the facts digest (`CacheEntry`).
+        let lookups = lookups
         let scanned = scanned
-        let decoded = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
-            guard let blob = blobs[index], let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
-            let facts = scanned[index] ?? (try? FactsReader.readInterface(blob))
+        var decodedFiles = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
+            guard case .cached = lookups[index].outcome, let entry = lookups[index].entry else { return nil }
+            let blob = entry.encodedFacts
+            guard let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
+            let whole = scanned.isEmpty ? nil : scanned[index]
+            let facts = whole ?? (try? FactsReader.readInterface(blob))
             guard let facts, let mayRegisterOrDepend = try? FactsReader.mayRegisterOrDepend(blob) else { return nil }
             return DecodedInterface(
-                facts: facts, factsDigest: Fingerprint.xxh3(blob), interfaceDigest: Fingerprint.xxh3(interface),
-                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: scanned[index] != nil)
+                blob: blob, facts: facts, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface),
+                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: whole != nil)
         }
-        var results: [Result<FileFacts, FileSystemError>] = []
+        var outcomes: [SourceFacts.Outcome] = []
         var inputs: [LinkInput] = []
-        results.reserveCapacity(decoded.count)
-        inputs.reserveCapacity(decoded.count)
-        for (index, decoded) in decoded.enumerated() {
-            guard let decoded, let blob = blobs[index] else {
+        outcomes.reserveCapacity(decodedFiles.count)
+        inputs.reserveCapacity(decodedFiles.count)
+        for index in decodedFiles.indices {
+            // Taken out of the array: each file's facts move into its input instead of being copied.
+            guard let decoded = decodedFiles[index].take() else {
                 guard case .unreadable(let error) = lookups[index].outcome else { return nil }
-                results.append(.failure(error))
+                outcomes.append(.unreadable(error))
                 continue
             }
-            results.append(.success(decoded.facts))
-            guard !decoded.facts.generated, !decoded.facts.invalidUTF8 else { continue }
-            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(blob)
+            let outcome = SourceFacts.Outcome(
+                generated: decoded.facts.generated, invalidUTF8: decoded.facts.invalidUTF8)
+            outcomes.append(outcome)
+            guard case .scanned = outcome else { continue }
+            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(decoded.blob)
             inputs.append(
                 LinkInput(
                     path: lookups[index].path, facts: decoded.facts, factsDigest: decoded.factsDigest,
@@ -199,7 +206,7 @@ struct SourceLookup {
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
                 + "(interfaces)")
-        return (SourceFacts(target: target, results: results), inputs)
+        return (SourceFacts(target: target, outcomes: outcomes), inputs)
     }
 
     private static func detailDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
@@ -306,6 +313,8 @@ extension CacheIdentity {
 
 /// One cached file's interface as `resolveInterfaces` decoded it.
 private struct DecodedInterface {
+    /// The whole encoded facts, for `LinkInput.detail`.
+    var blob: ArraySlice<UInt8>
     var facts: FileFacts
     var factsDigest: UInt64
     var interfaceDigest: UInt64

@@ -53,8 +53,9 @@ enum ParallelMap {
             }
         }
 
-        /// After every worker finished.
-        func outputs() -> [Output] { inputs.indices.map { results[$0] } }
+        /// After every worker finished; once. The results move out of their slots: copying them retained and
+        /// released every reference they hold (a file's facts hold dozens).
+        func outputs() -> [Output] { inputs.indices.map { results.take($0) } }
     }
 }
 
