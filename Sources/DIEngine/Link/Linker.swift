@@ -50,7 +50,7 @@ enum Linker {
     static func assemble(
         session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
         properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = [],
-        describedBefore: [String: DeclaredType] = [:]
+        describedBefore: () -> [String: DeclaredType] = { [:] }
     ) -> LinkedGraph {
         let table = session.table
         let configurationFiles = firstIndices(of: Set(typeUnits.flatMap(\.configurationFiles)), in: table.sources)
@@ -72,9 +72,16 @@ enum Linker {
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
             propertyUses: (propertyUses + members.propertyUses).sorted { $0.location < $1.location })
-        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore)
-        let exported = exportLinks ? exportedSupertypes(of: graph, table: table) : nil
-        LinkResolution.apply(to: &graph, exportedSupertypes: exported)
+        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore())
+        // The export links read only the table and the descriptions: found on the other core while the
+        // candidates are indexed and resolved (given the type names, not the registrations resolution changes).
+        let exporting =
+            exportLinks
+            ? BackgroundWork {
+                [table = UncheckedTable(table), types = graph.types, names = graph.registrations.map(\.id.typeName)] in
+                exportedSupertypes(of: names, types: types, table: table.table)
+            } : nil
+        LinkResolution.apply(to: &graph, exportedSupertypes: { exporting?.wait() })
         return graph
     }
 
@@ -92,7 +99,7 @@ enum Linker {
                 imports: [], dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties)
         // No registration, so no export link.
-        LinkResolution.apply(to: &graph, exportedSupertypes: nil)
+        LinkResolution.apply(to: &graph, exportedSupertypes: { nil })
         let diagnostics = files.flatMap { file in file.facts.diagnostics.map { $0.located(in: file.path) } }
         return (graph, diagnostics)
     }
@@ -194,17 +201,18 @@ enum Linker {
         }
     }
 
-    /// The exportable supertypes of each registration's type (`LinkResolution.apply`'s export links), in
-    /// supertype order. Only the supertypes of registered types are asked about, not every name of the
+    /// The exportable supertypes of each type of `typeNames` (the registrations': `LinkResolution.apply`'s
+    /// export links), in supertype order. Only the supertypes of registered types are asked about, not every name of the
     /// table, and each name once.
-    private static func exportedSupertypes(of graph: LinkedGraph, table: TypeTable) -> [[String]] {
+    static func exportedSupertypes(of typeNames: [String], types: [String: DeclaredType], table: TypeTable)
+        -> [[String]]
+    {
         var exportable: [String: Bool] = [:]
         var result: [[String]] = []
-        result.reserveCapacity(graph.registrations.count)
-        let registrations = graph.registrations
-        for index in registrations.indices {
+        result.reserveCapacity(typeNames.count)
+        for typeName in typeNames {
             var names: [String] = []
-            for name in graph.types[registrations[index].id.typeName]?.supertypes ?? [] {
+            for name in types[typeName]?.supertypes ?? [] {
                 let isExportable =
                     exportable[name]
                     ?? {
