@@ -23,26 +23,30 @@ enum FactoryRenderer {
             order.count > chunkSize
             ? stride(from: 0, to: order.count, by: chunkSize).map { $0..<min($0 + chunkSize, order.count) } : []
         writer.line("\(access)final class \(className): ModuleFactory {")
-        writer.indented { writer in
-            writer.line("\(access)override func load(context: AppContext) {")
+        // Registrations are lent to the renderer through the buffer: read through the array's subscript,
+        // each was copied (a retain per field) before it was rendered.
+        all.withUnsafeBufferPointer { all in
             writer.indented { writer in
-                PropertyLiteralRenderer.appendLoadProperty(graph.properties, to: &writer)
-                if !order.isEmpty { writer.line() }
-                if chunks.isEmpty {
-                    for index in order { RegistrationRenderer.append(all[index], to: &writer) }
-                } else {
-                    for index in chunks.indices { writer.line("loadChunk\(index)(context: context)") }
-                }
-            }
-            writer.line("}")
-            for (index, chunk) in chunks.enumerated() {
-                writer.line()
-                writer.line("@inline(never)")
-                writer.line("private func loadChunk\(index)(context: AppContext) {")
+                writer.line("\(access)override func load(context: AppContext) {")
                 writer.indented { writer in
-                    for position in chunk { RegistrationRenderer.append(all[order[position]], to: &writer) }
+                    PropertyLiteralRenderer.appendLoadProperty(graph.properties, to: &writer)
+                    if !order.isEmpty { writer.line() }
+                    if chunks.isEmpty {
+                        for index in order { RegistrationRenderer.append(all[index], to: &writer) }
+                    } else {
+                        for index in chunks.indices { writer.line("loadChunk\(index)(context: context)") }
+                    }
                 }
                 writer.line("}")
+                for (index, chunk) in chunks.enumerated() {
+                    writer.line()
+                    writer.line("@inline(never)")
+                    writer.line("private func loadChunk\(index)(context: AppContext) {")
+                    writer.indented { writer in
+                        for position in chunk { RegistrationRenderer.append(all[order[position]], to: &writer) }
+                    }
+                    writer.line("}")
+                }
             }
         }
         writer.line("}")

@@ -21,7 +21,10 @@ enum ResolvedFileRenderer {
             writer.line("DEPENDENCY: []")
         } else {
             writer.line("DEPENDENCY:")
-            for index in order { appendEntry(all[index], to: &writer) }
+            // Lent through the buffer, not copied out of the array (`FactoryRenderer`).
+            all.withUnsafeBufferPointer { all in
+                for index in order { appendEntry(all[index], to: &writer) }
+            }
         }
         appendProperties(graph.properties, to: &writer)
         writer.line("PROJECT: \(YAMLScalarText.string(project))")

@@ -17,7 +17,7 @@ enum SwiftStringLiteral {
     }
 
     /// `text` as a complete literal, quotes included.
-    static func quoted(_ text: String) -> String { "\"" + body(text) + "\"" }
+    static func quoted(_ text: String) -> String { text.isEmpty ? "\"\"" : "\"" + body(text) + "\"" }
 
     /// C0 controls, DEL and C1 controls: characters a reader cannot see in the generated file.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -13,9 +13,10 @@ struct LinkResolution {
     }
 
     /// Resolves every dependency of known registrations and of non-registered owners, adds the demanded
-    /// links, and, with `exportLinks`, a link to every exportable supertype. Registrations and their
+    /// links, and the export links of `exportedSupertypes` (one list per registration, `Linker`'s; nil when
+    /// the target exports none), asked for once the dependencies are resolved. Registrations and their
     /// dependencies are updated in place: a copy of each registration cost more than its resolution.
-    static func apply(to graph: inout LinkedGraph, exportLinks: Bool, unexportable: Set<String>) {
+    static func apply(to graph: inout LinkedGraph, exportedSupertypes: () -> [[String]]?) {
         let resolution = LinkResolution(properties: graph.properties, index: CandidateIndex(graph: graph))
         // Links found here, beside each registration's own.
         var links = [[String]](repeating: [], count: graph.registrations.count)
@@ -40,12 +41,17 @@ struct LinkResolution {
         for position in graph.unownedDependencies.indices {
             resolution.resolve(&graph.unownedDependencies[position], links: &links)
         }
+        let exported = exportedSupertypes()
         for index in graph.registrations.indices {
-            if exportLinks {
-                let supertypes = graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
-                links[index] += supertypes.filter { isExportable($0, unexportable: unexportable) }
+            if let exported { links[index] += exported[index] }
+            // Most registrations demand no link of their own: no concatenation then.
+            if graph.registrations[index].links.isEmpty {
+                graph.registrations[index].links = sortedUnique(links[index])
+            } else if !links[index].isEmpty {
+                graph.registrations[index].links = sortedUnique(graph.registrations[index].links + links[index])
+            } else {
+                graph.registrations[index].links = sortedUnique(graph.registrations[index].links)
             }
-            graph.registrations[index].links = sortedUnique(graph.registrations[index].links + links[index])
         }
     }
 
@@ -65,11 +71,10 @@ struct LinkResolution {
         return unique
     }
 
-    /// Export links skip the DI protocols, protocols with associated types, generic names and common
-    /// standard-library protocols.
-    private static func isExportable(_ name: String, unexportable: Set<String>) -> Bool {
-        !DINames.protocols.contains(name) && !LinkNames.notExported.contains(name) && !unexportable.contains(name)
-            && !name.contains("<")
+    /// Export links skip the DI protocols, generic names and common standard-library protocols (and
+    /// protocols with associated types, which only the type table knows: `Linker`).
+    static func isExportableName(_ name: String) -> Bool {
+        !DINames.protocols.contains(name) && !LinkNames.notExported.contains(name) && !name.contains("<")
     }
 
     private func resolve(_ dependency: inout Dependency, links: inout [[String]]) {

@@ -50,55 +50,38 @@ enum Linker {
     static func assemble(
         session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
         properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = [],
-        describedBefore: [String: DeclaredType] = [:]
+        describedBefore: () -> [String: DeclaredType] = { [:] }
     ) -> LinkedGraph {
         let table = session.table
-        var pending = typeUnits.flatMap(\.pending)
         let configurationFiles = firstIndices(of: Set(typeUnits.flatMap(\.configurationFiles)), in: table.sources)
-
         let members = MemberDependencies(files: fileUnits.map(\.members))
-        var owned: Set<String> = []
-        for index in pending.indices where pending[index].ownsTypeDependencies {
-            let type = pending[index].registration.id.typeName
-            owned.insert(type)
-            let id = pending[index].registration.id
-            pending[index].registration.dependencies += (members.byOwner[type] ?? []).map { dependency in
-                var owned = dependency
-                owned.owner = id
-                return owned
-            }
-        }
+        // Only registrations declared under `#if` can have branch twins.
+        let hasBranches = typeUnits.contains { unit in unit.pending.contains { !$0.conditions.isEmpty } }
+        let (registrations, propertyUses, owned) =
+            hasBranches
+            ? mergedRegistrations(typeUnits, members: members) : orderedRegistrations(typeUnits, members: members)
         let unownedOwners = members.byOwner.keys.filter { table.entries[$0] != nil && !owned.contains($0) }
         let unowned = ByteOrder.sorted(unownedOwners).flatMap { members.byOwner[$0] ?? [] }
-
-        // Only registrations declared under `#if` can have branch twins.
-        let unmerged =
-            pending.contains { !$0.conditions.isEmpty } ? PendingRegistration.mergingBranchTwins(pending) : pending
-        let merged = inGenerationOrder(unmerged)
+        // Consumed: the list resolution updates in place must not be shared.
         var graph = LinkedGraph(
-            registrations: merged.map(\.registration),
+            registrations: consume registrations,
             importedRegistrations: importedModules.flatMap(\.registrations),
             unownedDependencies: unowned.sorted { $0.location < $1.location },
             imports: GeneratedImports.merge(
                 imports: configurationFiles.map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
-            propertyUses: (merged.flatMap(\.propertyUses) + members.propertyUses).sorted { $0.location < $1.location })
-        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore)
-        // Only the supertypes of registered types are asked about (export links), not every name of the table.
-        var unexportable: Set<String> = []
-        if exportLinks {
-            var asked: Set<String> = []
-            for index in graph.registrations.indices {
-                for name in graph.types[graph.registrations[index].id.typeName]?.supertypes ?? []
-                where asked.insert(name).inserted
-                    && table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) == true
-                {
-                    unexportable.insert(name)
-                }
-            }
-        }
-        LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: unexportable)
+            propertyUses: (propertyUses + members.propertyUses).sorted { $0.location < $1.location })
+        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore())
+        // The export links read only the table and the descriptions: found on the other core while the
+        // candidates are indexed and resolved (given the type names, not the registrations resolution changes).
+        let exporting =
+            exportLinks
+            ? BackgroundWork {
+                [table = UncheckedTable(table), types = graph.types, names = graph.registrations.map(\.id.typeName)] in
+                exportedSupertypes(of: names, types: types, table: table.table)
+            } : nil
+        LinkResolution.apply(to: &graph, exportedSupertypes: { exporting?.wait() })
         return graph
     }
 
@@ -115,7 +98,8 @@ enum Linker {
             imports: GeneratedImports.merge(
                 imports: [], dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties)
-        LinkResolution.apply(to: &graph, exportLinks: exportLinks, unexportable: [])
+        // No registration, so no export link.
+        LinkResolution.apply(to: &graph, exportedSupertypes: { nil })
         let diagnostics = files.flatMap { file in file.facts.diagnostics.map { $0.located(in: file.path) } }
         return (graph, diagnostics)
     }
@@ -127,20 +111,86 @@ enum Linker {
         return sources.indices.filter { paths.contains(sources[$0].path) && found.insert(sources[$0].path).inserted }
     }
 
+    /// The units' registrations in generation order with the member dependencies of the types they own,
+    /// their property uses in the same order, and the owning types. Without `#if` branches there are no
+    /// twins to merge: the registrations are ordered by position and copied once, not gathered into pending
+    /// ones, merged, ordered and copied out again.
+    static func orderedRegistrations(_ typeUnits: [TypeLinkUnit], members: MemberDependencies) -> (
+        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>
+    ) {
+        var positions: [(unit: Int, index: Int)] = []
+        for unit in typeUnits.indices {
+            for index in typeUnits[unit].pending.indices { positions.append((unit, index)) }
+        }
+        func precedes(_ lhs: (unit: Int, index: Int), _ rhs: (unit: Int, index: Int)) -> Bool {
+            Self.precedes(
+                typeUnits[lhs.unit].pending[lhs.index].registration, typeUnits[rhs.unit].pending[rhs.index].registration
+            )
+        }
+        // The units deliver almost this order already: a sorted list is only checked. Ties keep unit order.
+        if !positions.indices.dropFirst().allSatisfy({ !precedes(positions[$0], positions[$0 - 1]) }) {
+            positions = positions.indices.sorted { lhs, rhs in
+                precedes(positions[lhs], positions[rhs]) || (!precedes(positions[rhs], positions[lhs]) && lhs < rhs)
+            }.map { positions[$0] }
+        }
+        var registrations: [Registration] = []
+        registrations.reserveCapacity(positions.count)
+        var propertyUses: [PropertyUse] = []
+        var owned: Set<String> = []
+        for (unit, index) in positions {
+            registrations.append(typeUnits[unit].pending[index].registration)
+            propertyUses += typeUnits[unit].pending[index].propertyUses
+            guard typeUnits[unit].pending[index].ownsTypeDependencies else { continue }
+            let last = registrations.count - 1
+            owned.insert(registrations[last].id.typeName)
+            appendMemberDependencies(of: &registrations[last], from: members)
+        }
+        return (registrations, propertyUses, owned)
+    }
+
+    /// `orderedRegistrations` for units with `#if` branches: twins (equal apart from locations, member
+    /// dependencies included) are merged before ordering.
+    static func mergedRegistrations(_ typeUnits: [TypeLinkUnit], members: MemberDependencies) -> (
+        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>
+    ) {
+        var pending = typeUnits.flatMap(\.pending)
+        var owned: Set<String> = []
+        for index in pending.indices where pending[index].ownsTypeDependencies {
+            owned.insert(pending[index].registration.id.typeName)
+            appendMemberDependencies(of: &pending[index].registration, from: members)
+        }
+        let merged = inGenerationOrder(PendingRegistration.mergingBranchTwins(pending))
+        return (merged.map(\.registration), merged.flatMap(\.propertyUses), owned)
+    }
+
+    /// Gives a type's own registration the `Inject(...)` calls and wrappers of its members.
+    private static func appendMemberDependencies(of registration: inout Registration, from members: MemberDependencies)
+    {
+        guard let dependencies = members.byOwner[registration.id.typeName] else { return }
+        let id = registration.id
+        registration.dependencies += dependencies.map { dependency in
+            var owned = dependency
+            owned.owner = id
+            return owned
+        }
+    }
+
     /// `pending` stably sorted by `precedes`. The units deliver almost this order already, so a sorted list
     /// is only checked; otherwise indices are sorted (moving whole registrations cost more than comparing).
-    private static func inGenerationOrder(_ pending: [PendingRegistration]) -> [PendingRegistration] {
-        if zip(pending, pending.dropFirst()).allSatisfy({ !precedes($1, $0) }) { return pending }
+    /// Compared by index: a copy of two registrations per comparison cost more than the check.
+    static func inGenerationOrder(_ pending: [PendingRegistration]) -> [PendingRegistration] {
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            Self.precedes(pending[lhs].registration, pending[rhs].registration)
+        }
+        if pending.indices.dropFirst().allSatisfy({ !precedes($0, $0 - 1) }) { return pending }
         let order = pending.indices.sorted { lhs, rhs in
-            precedes(pending[lhs], pending[rhs]) || (!precedes(pending[rhs], pending[lhs]) && lhs < rhs)
+            precedes(lhs, rhs) || (!precedes(rhs, lhs) && lhs < rhs)
         }
         return order.map { pending[$0] }
     }
 
     /// Generation order: type name, qualifier, then source location.
-    private static func precedes(_ lhs: PendingRegistration, _ rhs: PendingRegistration) -> Bool {
-        let left = lhs.registration
-        let right = rhs.registration
+    private static func precedes(_ left: Registration, _ right: Registration) -> Bool {
         if left.id.typeName != right.id.typeName { return ByteOrder.precedes(left.id.typeName, right.id.typeName) }
         if left.id.qualifier != right.id.qualifier { return ByteOrder.precedes(left.id.qualifier, right.id.qualifier) }
         switch (left.location, right.location) {
@@ -149,6 +199,34 @@ enum Linker {
         case (.some, nil): return true
         case (nil, nil): return false
         }
+    }
+
+    /// The exportable supertypes of each type of `typeNames` (the registrations': `LinkResolution.apply`'s
+    /// export links), in supertype order. Only the supertypes of registered types are asked about, not every name of the
+    /// table, and each name once.
+    static func exportedSupertypes(of typeNames: [String], types: [String: DeclaredType], table: TypeTable)
+        -> [[String]]
+    {
+        var exportable: [String: Bool] = [:]
+        var result: [[String]] = []
+        result.reserveCapacity(typeNames.count)
+        for typeName in typeNames {
+            var names: [String] = []
+            for name in types[typeName]?.supertypes ?? [] {
+                let isExportable =
+                    exportable[name]
+                    ?? {
+                        let found =
+                            LinkResolution.isExportableName(name)
+                            && table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) != true
+                        exportable[name] = found
+                        return found
+                    }()
+                if isExportable { names.append(name) }
+            }
+            result.append(names)
+        }
+        return result
     }
 
     /// The declared types that resolution and validation look up: registered types and the types of

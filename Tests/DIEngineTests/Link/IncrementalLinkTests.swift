@@ -279,6 +279,20 @@ import Testing
         #expect(third.graph == Self.scratch(sources).graph)
     }
 
+    @Test func keptDescriptionsAreThoseOfViewedNamesThatAreNotStale() throws {
+        let link = try Self.incremental(Self.base, after: nil)
+        let state = link.state
+        #expect(IncrementalLinker.describedBefore(in: nil, stale: []).isEmpty)
+        // Without the stale names of a comparison, nothing is known to be still right.
+        #expect(IncrementalLinker.describedBefore(in: state, stale: nil).isEmpty)
+        let viewed = state.types.filter { state.views.dependencies[NameViews.digest(of: $0.key)] != nil }
+        #expect(viewed["Store"] != nil)
+        #expect(IncrementalLinker.describedBefore(in: state, stale: []) == viewed)
+        let kept = IncrementalLinker.describedBefore(in: state, stale: [NameViews.digest(of: "Store")])
+        #expect(kept["Store"] == nil)
+        #expect(kept.count == viewed.count - 1)
+    }
+
     @Test func onlyNamesThatLinkWorkReachesAreViewedAndDescribed() throws {
         let link = try Self.incremental(Self.base, after: nil)
         let point = NameViews.digest(of: "Point")

@@ -110,6 +110,14 @@ enum IncrementalLinker {
             changed = viewer.changed(among: previous.reads, since: previous.views, stale: stale)
         }
         phase("views")
+        // The kept descriptions read only the previous state and the stale names: picked on the other core,
+        // idle while the units are redone and the registrations ordered, until the assembly needs them.
+        let describingBefore =
+            stale == nil
+            ? nil
+            : BackgroundWork { [kept = UncheckedState(previous), stale] in
+                describedBefore(in: kept.state, stale: stale)
+            }
         // By file index: a dictionary of every file's digest by path cost more than the few look-ups.
         let previousDigests = previous?.factsDigests
         func unchanged(_ file: Int) -> Bool {
@@ -143,7 +151,10 @@ enum IncrementalLinker {
         }
         for position in fileUnits.indices where fileUnits[position] == nil { needed.insert(linkedFiles[position]) }
         let missing = needed.subtracting(detailed).sorted()
-        guard let details = loadDetail(of: missing, inputs) else { return nil }
+        guard let details = loadDetail(of: missing, inputs) else {
+            _ = describingBefore?.wait()
+            return nil
+        }
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
         phase("detail")
 
@@ -170,20 +181,18 @@ enum IncrementalLinker {
         // Moved out, not copied: the optional lists are not used again.
         let types = typeUnits.indices.compactMap { typeUnits[$0].take() }
         let files = fileUnits.indices.compactMap { fileUnits[$0].take() }
-        // A description is a function of the name's view (declarations, kind, supertypes, superclasses): one
-        // stored for a looked-up name that is not stale is still right.
-        var describedBefore: [String: DeclaredType] = [:]
-        if let previous, let stale {
-            for (name, type) in previous.types {
-                let digest = NameViews.digest(of: name)
-                guard previous.views.dependencies[digest] != nil, !stale.contains(digest) else { continue }
-                describedBefore[name] = type
-            }
+        // Waited for once, by the assembly or else by the state below.
+        var keptDescriptions: [String: DeclaredType]?
+        func descriptionsKept() -> [String: DeclaredType] {
+            if let keptDescriptions { return keptDescriptions }
+            let described = describingBefore?.wait() ?? [:]
+            keptDescriptions = described
+            return described
         }
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
             properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing,
-            describedBefore: describedBefore)
+            describedBefore: descriptionsKept)
         phase("assemble")
         let diagnostics =
             session.scanDiagnostics
@@ -194,7 +203,7 @@ enum IncrementalLinker {
                 .init(
                     typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redonePaths: redoneFiles,
                     inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries, redoneFiles: needed,
-                    types: graph.types, describedBefore: describedBefore,
+                    types: graph.types, describedBefore: descriptionsKept(),
                     previousEncoded: previous?.encoded ?? EncodedUnits(),
                     pendingViews: viewer.map {
                         PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
@@ -202,6 +211,20 @@ enum IncrementalLinker {
         phase("state")
         return IncrementalLink(
             graph: graph, diagnostics: diagnostics, pendingState: pendingState, counts: counts, phases: phases)
+    }
+
+    /// The previous link's descriptions that are still right. A description is a function of the name's view
+    /// (declarations, kind, supertypes, superclasses): one stored for a looked-up name that is not stale is
+    /// still right.
+    static func describedBefore(in previous: LinkState?, stale: Set<UInt64>?) -> [String: DeclaredType] {
+        var described: [String: DeclaredType] = [:]
+        guard let previous, let stale else { return described }
+        for (name, type) in previous.types {
+            let digest = NameViews.digest(of: name)
+            guard previous.views.dependencies[digest] != nil, !stale.contains(digest) else { continue }
+            described[name] = type
+        }
+        return described
     }
 
     /// The whole facts of `indices`, decoded on both cores; nil when one does not decode.
@@ -216,7 +239,13 @@ enum IncrementalLinker {
 
 /// The table handed to the thread finding roles: it only reads it (entries and facts, not `reads`), and
 /// the link waits for it before anything changes the table.
-private struct UncheckedTable: @unchecked Sendable {
+struct UncheckedTable: @unchecked Sendable {
     let table: TypeTable
     init(_ table: TypeTable) { self.table = table }
+}
+
+/// The previous state handed to the thread picking its kept descriptions: a value nobody changes.
+private struct UncheckedState: @unchecked Sendable {
+    let state: LinkState?
+    init(_ state: LinkState?) { self.state = state }
 }
