@@ -30,17 +30,28 @@ struct SourceLookup {
         }
         let clock = ContinuousClock()
         let waitStart = clock.now
-        let loaded = loadedAhead?.wait() ?? CacheLoadAhead.load(settings, lazyFacts: lazyFacts)
+        var loaded = loadedAhead?.wait() ?? CacheLoadAhead.load(settings, lazyFacts: lazyFacts)
         let waitTime = waitStart.duration(to: clock.now)
         if let note = loaded.note { progress.log(note) }
-        var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
         let sources = target.inventory.sources
         let statuses = target.inventory.walkedStatuses.statuses(for: sources)
-        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(sources, statuses: statuses) }
-        let overlap = loadedAhead == nil ? "" : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
+        let prechecked = loaded.precheck?.take(for: sources)
+        let freshCount = prechecked?.freshCount
+        let entryCount = loaded.cache.entries.count
+        var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
+        // Moved, not copied: the cache then changes its entries and the prechecked lookups in place.
+        loaded.cache = SourceCache(identity: loaded.cache.identity)
+        let lookupStart = clock.now
+        lookup.lookups = lookup.cache.lookup(sources, statuses: statuses, prechecked: prechecked)
+        let lookupTime = lookupStart.duration(to: clock.now)
+        let overlap =
+            loadedAhead == nil
+            ? ""
+            : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
+                + (freshCount.map { ", \($0) fresh by then" } ?? "")
         progress.log(
             "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loaded.time)) ms "
-                + "(\(loaded.cache.entries.count) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
+                + "(\(entryCount) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
         )
         return lookup
     }
@@ -264,23 +275,39 @@ struct SourceLookup {
 
 /// A target's cache read on a thread of its own, started before the target's inventory: the walk and the
 /// load need each other only when the lookup begins, so the load costs a no-op build no time of its own.
-/// `wait()` must be called once (`SourceLookup.start` does; a target that is not built calls it itself).
+/// Given the walk's `WalkFeed`, the thread then looks up the files the walk finds while it finds them
+/// (`FreshnessPrecheck`), so that the lookup costs a no-op build hardly any time either.
+/// `wait()` must be called once (`SourceLookup.start` does; a target that is not built calls it itself),
+/// after the feed was finished.
 struct CacheLoadAhead {
     struct Loaded: Sendable {
         var cache: SourceCache
         /// Why the file was not used, for `-v`.
         var note: String?
         var time: Duration
+        var precheck: FreshnessPrecheck?
     }
 
     private let work: BackgroundWork<Loaded>
 
-    /// Nil when `mode` uses no cache.
-    static func start(for settings: TargetSettings, mode: CacheMode, lazyFacts: Bool) -> CacheLoadAhead? {
+    /// Nil when `mode` uses no cache. `workingDirectory` (default: the current one) is what the fed paths
+    /// are relative to.
+    static func start(
+        for settings: TargetSettings, mode: CacheMode, lazyFacts: Bool, feed: WalkFeed? = nil,
+        workingDirectory: String? = nil
+    ) -> CacheLoadAhead? {
         guard mode != .disabled else { return nil }
         // Before any other thread allocates (`ParallelMap`).
         ParallelMap.limitAllocatorArenas()
-        return CacheLoadAhead(work: BackgroundWork { load(settings, lazyFacts: lazyFacts) })
+        return CacheLoadAhead(
+            work: BackgroundWork {
+                var loaded = load(settings, lazyFacts: lazyFacts)
+                if let feed {
+                    loaded.precheck = FreshnessPrecheck.run(
+                        feed, against: loaded.cache, workingDirectory: workingDirectory ?? LocalDisk.currentDirectory())
+                }
+                return loaded
+            })
     }
 
     func wait() -> Loaded { work.wait() }
