@@ -201,12 +201,21 @@ struct SourceCache: Sendable {
             return lookups
         }
         let pending = files.indices.filter { !checked.isFresh[$0] }
+        let unexamined = pending.filter { checked.examinations[$0] == nil }
         let examined = examineAll(
-            files, statuses: statuses, only: pending, workingDirectory: workingDirectory, now: now)
+            files, statuses: statuses, only: unexamined, workingDirectory: workingDirectory, now: now)
         statistics.fromCache += files.count - pending.count
         var retained = files.count - pending.count
-        for (slot, index) in pending.enumerated() {
-            checked.lookups[index] = settle(examined.take(slot), retained: &retained)
+        var slot = 0
+        for index in pending {
+            let examination: Examination
+            if let early = checked.examinations.removeValue(forKey: index) {
+                examination = early
+            } else {
+                examination = examined.take(slot)
+                slot += 1
+            }
+            checked.lookups[index] = settle(examination, retained: &retained)
         }
         dropUnlisted(checked.lookups, retained: retained)
         return checked.lookups
@@ -283,8 +292,8 @@ struct SourceCache: Sendable {
     }
 
     /// What one file's stat (and, unless it is fresh, its content) says, before the cache is updated.
-    struct Examination {
-        enum Finding {
+    struct Examination: Sendable {
+        enum Finding: Sendable {
             case fresh
             case sameContent
             case changed

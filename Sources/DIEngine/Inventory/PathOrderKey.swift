@@ -7,8 +7,11 @@ struct PathOrderKey {
     private var low: UInt64 = 0
     /// Whether the key is longer than the 16 bytes held.
     private var isLonger = false
+    /// The entry's position in its directory listing.
+    private let index: Int
 
-    init(_ name: String, isDirectory: Bool) {
+    init(_ name: String, isDirectory: Bool, index: Int) {
+        self.index = index
         var count = 0
         func add(_ byte: UInt8) {
             if count < 8 {
@@ -27,18 +30,20 @@ struct PathOrderKey {
         if isDirectory { add(UInt8(ascii: "/")) }
     }
 
-    /// The indices of `entries` in path order.
+    /// The indices of `entries` in path order. The keys themselves are sorted, not indices into them: the
+    /// comparisons then read no other array.
     static func sortedIndices(_ entries: [DirectoryEntry]) -> [Int] {
-        let keys = entries.map { PathOrderKey($0.name, isDirectory: $0.kind == .directory) }
-        return entries.indices.sorted { left, right in
-            let (leftKey, rightKey) = (keys[left], keys[right])
-            if (leftKey.high, leftKey.low) != (rightKey.high, rightKey.low) {
-                return (leftKey.high, leftKey.low) < (rightKey.high, rightKey.low)
-            }
-            // The same first 16 bytes: only a longer key can tell them apart.
-            guard leftKey.isLonger || rightKey.isLonger else { return false }
-            return ByteOrder.precedes(fullKey(entries[left]), fullKey(entries[right]))
+        var keys = entries.indices.map {
+            PathOrderKey(entries[$0].name, isDirectory: entries[$0].kind == .directory, index: $0)
         }
+        keys.sort { left, right in
+            if left.high != right.high { return left.high < right.high }
+            if left.low != right.low { return left.low < right.low }
+            // The same first 16 bytes: only a longer key can tell them apart.
+            guard left.isLonger || right.isLonger else { return false }
+            return ByteOrder.precedes(fullKey(entries[left.index]), fullKey(entries[right.index]))
+        }
+        return keys.map(\.index)
     }
 
     private static func fullKey(_ entry: DirectoryEntry) -> String {

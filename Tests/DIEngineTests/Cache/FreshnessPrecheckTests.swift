@@ -88,6 +88,37 @@ import Testing
         #expect(Set(prechecked.entries.keys) == Set(plain.entries.keys))
     }
 
+    /// Files that are not fresh are read beside the walk; one whose content changed is scanned there too,
+    /// and a lookup taking those examinations equals one that makes its own.
+    @Test func changedFilesAreExaminedAndScannedBesideTheWalk() throws {
+        let (tree, files, cache) = try Self.touchedTree()
+        defer { withExtendedLifetime(tree) {} }
+        let edited = try tree.add("F2.swift", "class F2Edited {}")
+        let feed = WalkFeed()
+        let statuses = try files.map { file throws(FileSystemError) -> FileStatus? in try FileStatus.of(path: file) }
+        feed.append(files: files, statuses: statuses)
+        feed.finish()
+        var scannedPaths: [String] = []
+        var precheck = FreshnessPrecheck.run(feed, against: cache, workingDirectory: "/") { path, bytes in
+            scannedPaths.append(path)
+            let facts = RecordingScanner.facts(for: bytes)
+            return PrescannedFile(facts: facts, encoded: FactsCodec.encode(facts))
+        }
+        #expect(scannedPaths == [edited])
+        let taken = precheck.take(for: files)
+        let checked = try #require(taken)
+        #expect(checked.isFresh == [true, false, false])
+        #expect(checked.examinations.keys.sorted() == [1, 2])
+        #expect(checked.prescanned.keys.sorted() == [2])
+        #expect(checked.prescanned[2]?.facts == RecordingScanner.facts(for: Array("class F2Edited {}".utf8)))
+        var plain = cache
+        var prechecked = cache
+        let expected = plain.lookup(files, now: currentTimeNanoseconds())
+        let lookups = prechecked.lookup(files, prechecked: checked, now: currentTimeNanoseconds())
+        #expect(Self.summary(lookups) == Self.summary(expected))
+        #expect(prechecked.statistics.description == "3 files: 2 from cache, 2 hashed, 0 scanned")
+    }
+
     @Test func otherSourcesThanTheCheckedOnesGetNoPrecheck() throws {
         let (tree, files, cache) = try Self.touchedTree()
         defer { withExtendedLifetime(tree) {} }
