@@ -10,20 +10,24 @@ import DIEngine
 /// Parses the arguments, runs the command and maps every outcome to an `ExitStatus`.
 /// swift-argument-parser's own `main()` is not used because it exits 64 on usage errors; dibuild exits 2.
 func runDibuild(_ arguments: [String]) -> Int32 {
+    if arguments == ["build"] { exitAfterPrinting(Build.executeWithoutOptions()) }
     do {
         var command = try Dibuild.parseAsRoot(arguments)
         if let engineCommand = command as? any EngineCommand {
-            let result = engineCommand.execute()
-            let status = printed(result)
-            // Exit while the result, which keeps the run's caches and inventories, is still alive: freeing
-            // them entry by entry would take longer than a no-op build itself.
-            withExtendedLifetime(result) { exit(status) }
+            exitAfterPrinting(engineCommand.execute())
         }
         try command.run()
         return ExitStatus.success.rawValue
     } catch {
         return report(error)
     }
+}
+
+/// Exits while the result, which keeps the run's caches and inventories, is still alive: freeing them entry
+/// by entry would take longer than a no-op build itself.
+func exitAfterPrinting(_ result: RunResult) -> Never {
+    let status = printed(result)
+    withExtendedLifetime(result) { exit(status) }
 }
 
 /// Prints the result and returns the exit status. Output that cannot be written (`EPIPE` with `SIGPIPE`

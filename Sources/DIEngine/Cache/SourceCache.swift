@@ -200,59 +200,107 @@ struct SourceCache: Sendable {
     /// `now` (ns since the epoch) is the moment the run started reading, for the racy-timestamp rule.
     /// The files are stat'd (and read where needed) on every core; the cache is updated afterwards.
     /// `statuses`, when given, are the files' stats as the inventory's walk took them (nil where it took
-    /// none): a file is then not stat'd again.
+    /// none): a file is then not stat'd again. `prechecked`, when given, holds one lookup per file
+    /// (`FreshnessPrecheck`): those marked fresh are taken as they are, the others examined.
     mutating func lookup(
-        _ files: [String], statuses: [FileStatus?]? = nil, workingDirectory: String? = nil,
-        now: Int64 = currentTimeNanoseconds()
+        _ files: [String], statuses: [FileStatus?]? = nil, prechecked: consuming PrecheckedLookups? = nil,
+        workingDirectory: String? = nil, now: Int64 = currentTimeNanoseconds()
     ) -> [FileLookup] {
-        let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
         statistics.files += files.count
-        let examined = ConcurrentSlots<Examination>(count: files.count)
-        // A scope of its own: `known` must be released before the entries are changed, which would copy them.
-        do {
-            let known = entries
-            let chunkCount = min(files.count, 64)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                for index in files.count * chunk / chunkCount..<files.count * (chunk + 1) / chunkCount {
-                    let key = base.absolute(files[index])
-                    let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
-                    examined[index] = Self.examine(
-                        path: files[index], key: key, entry: known[key], now: now, status: status)
-                }
+        guard var checked = prechecked.take(), checked.lookups.count == files.count,
+            checked.isFresh.count == files.count
+        else {
+            let examined = examineAll(files, statuses: statuses, workingDirectory: workingDirectory, now: now)
+            var retained = 0
+            let lookups = files.indices.map { settle(examined.take($0), retained: &retained) }
+            dropUnlisted(lookups, retained: retained)
+            return lookups
+        }
+        let pending = files.indices.filter { !checked.isFresh[$0] }
+        let unexamined = pending.filter { checked.examinations[$0] == nil }
+        let examined = examineAll(
+            files, statuses: statuses, only: unexamined, workingDirectory: workingDirectory, now: now)
+        statistics.fromCache += files.count - pending.count
+        var retained = files.count - pending.count
+        var slot = 0
+        for index in pending {
+            let examination: Examination
+            if let early = checked.examinations.removeValue(forKey: index) {
+                examination = early
+            } else {
+                examination = examined.take(slot)
+                slot += 1
+            }
+            checked.lookups[index] = settle(examination, retained: &retained)
+        }
+        dropUnlisted(checked.lookups, retained: retained)
+        return checked.lookups
+    }
+
+    /// Counts an examination and updates the cache from it; `retained` counts the files keeping an entry.
+    private mutating func settle(_ examination: Examination, retained: inout Int) -> FileLookup {
+        if examination.finding == .fresh {
+            // The usual case, and the whole of a no-op build's lookup: nothing to update.
+            statistics.fromCache += 1
+            retained += 1
+            return examination.lookup
+        }
+        let lookup = apply(examination)
+        if let kept = lookup.entry {
+            retained += 1
+            if !kept.hasSameStatus(as: examination.previous) {
+                setEntry(kept, forKey: lookup.key)
+            }
+        } else if let previous = examination.previous {
+            displacedFacts[lookup.key] = previous.encodedFacts
+            displacedFactsHashes[lookup.key] = previous.factsHash
+            setEntry(nil, forKey: lookup.key)
+        }
+        return lookup
+    }
+
+    /// Usually every entry was looked up; otherwise drops those of files that are no longer in the target
+    /// (a file listed twice also ends up here, harmlessly).
+    private mutating func dropUnlisted(_ lookups: [FileLookup], retained: Int) {
+        guard retained != entries.count else { return }
+        let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
+        let dropped = entries.keys.filter { !listed.contains($0) }
+        for key in dropped { setEntry(nil, forKey: key) }
+        droppedEntries += dropped.count
+        hasChanges = true
+    }
+
+    /// `examine` of each file (of the files at `only`, if given), on every core when there are many; slot `n`
+    /// holds the `n`th file examined. A scope of its own: the copy of the entries it reads must be released
+    /// before they are changed, which would copy them.
+    private func examineAll(
+        _ files: [String], statuses: [FileStatus?]?, only indices: [Int]? = nil, workingDirectory: String?,
+        now: Int64
+    ) -> ConcurrentSlots<Examination> {
+        let count = indices?.count ?? files.count
+        let examined = ConcurrentSlots<Examination>(count: count)
+        guard count > 0 else { return examined }
+        let base = AbsolutePath.Base(workingDirectory ?? LocalDisk.currentDirectory())
+        let known = entries
+        let chunkCount = min(count, 64)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            for slot in count * chunk / chunkCount..<count * (chunk + 1) / chunkCount {
+                let index = indices?[slot] ?? slot
+                let key = base.absolute(files[index])
+                let status = statuses.flatMap { $0.count == files.count ? $0[index] : nil }
+                examined[slot] = Self.examine(path: files[index], key: key, entry: known[key], now: now, status: status)
             }
         }
-        var retained = 0
-        let lookups = files.indices.map { index in
-            let examination = examined.take(index)
-            if examination.finding == .fresh {
-                // The usual case, and the whole of a no-op build's lookup: nothing to update.
-                statistics.fromCache += 1
-                retained += 1
-                return examination.lookup
-            }
-            let lookup = apply(examination)
-            if let kept = lookup.entry {
-                retained += 1
-                if !kept.hasSameStatus(as: examination.previous) {
-                    setEntry(kept, forKey: lookup.key)
-                }
-            } else if let previous = examination.previous {
-                displacedFacts[lookup.key] = previous.encodedFacts
-                displacedFactsHashes[lookup.key] = previous.factsHash
-                setEntry(nil, forKey: lookup.key)
-            }
-            return lookup
-        }
-        // Usually every entry was looked up; otherwise drop those of files that are no longer in the target
-        // (a file listed twice also ends up here, harmlessly).
-        if retained != entries.count {
-            let listed = Set(lookups.lazy.filter { $0.entry != nil }.map(\.key))
-            let dropped = entries.keys.filter { !listed.contains($0) }
-            for key in dropped { setEntry(nil, forKey: key) }
-            droppedEntries += dropped.count
-            hasChanges = true
-        }
-        return lookups
+        return examined
+    }
+
+    /// The lookup of a cached file whose walked `status` proves it unchanged (`examine`'s fast path, which
+    /// needs no disk access), else nil. It holds the entry's own key, so that `key` can be freed at once.
+    func freshLookup(path: String, key: String, status: FileStatus?) -> FileLookup? {
+        guard let status, let index = entries.index(forKey: key) else { return nil }
+        let (storedKey, entry) = entries[index]
+        guard entry.isFresh(comparedWith: status) else { return nil }
+        return FileLookup(path: path, key: storedKey, outcome: .cached(entry.encodedFacts), entry: entry)
     }
 
     mutating func lookUp(path: String, key: String, entry: CacheEntry?, now: Int64) -> FileLookup {
@@ -260,8 +308,8 @@ struct SourceCache: Sendable {
     }
 
     /// What one file's stat (and, unless it is fresh, its content) says, before the cache is updated.
-    struct Examination {
-        enum Finding {
+    struct Examination: Sendable {
+        enum Finding: Sendable {
             case fresh
             case sameContent
             case changed

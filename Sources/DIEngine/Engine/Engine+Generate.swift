@@ -30,8 +30,10 @@ extension Engine {
         var status: ExitStatus?
         var builds: [TargetBuild] = []
         for (index, settings) in configured.targets.enumerated() {
-            let cacheLoad = TargetBuild.startCacheLoad(for: settings, options: options)
-            let target = InputCollection.inventory(for: settings, progress: &progress)
+            let feed = WalkFeed()
+            let cacheLoad = TargetBuild.startCacheLoad(for: settings, options: options, feed: feed)
+            let target = InputCollection.inventory(
+                for: settings, feed: cacheLoad == nil ? nil : feed, progress: &progress)
             if let message = conflicts.inputOverwritten(by: target, after: Array(configured.targets[..<index])) {
                 _ = cacheLoad?.wait()
                 return RunResult(usageError: message, options: options)

@@ -11,6 +11,8 @@ struct SourceLookup {
     private(set) var lookups: [FileLookup] = []
     /// Facts of the files scanned by `scanChanged`, by lookup index.
     private var scanned: [Int: FileFacts] = [:]
+    /// Files scanned beside the walk (`FreshnessPrecheck`), by lookup index: `scanChanged` takes them.
+    private var prescanned: [Int: PrescannedFile] = [:]
     private var scannedChanges = false
 
     /// Loads the target's cache (unless disabled) and looks up every source. With `lazyFacts` only the
@@ -30,17 +32,31 @@ struct SourceLookup {
         }
         let clock = ContinuousClock()
         let waitStart = clock.now
-        let loaded = loadedAhead?.wait() ?? CacheLoadAhead.load(settings, lazyFacts: lazyFacts)
+        var loaded = loadedAhead?.wait() ?? CacheLoadAhead.load(settings, lazyFacts: lazyFacts)
         let waitTime = waitStart.duration(to: clock.now)
         if let note = loaded.note { progress.log(note) }
-        var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
         let sources = target.inventory.sources
         let statuses = target.inventory.walkedStatuses.statuses(for: sources)
-        let lookupTime = clock.measure { lookup.lookups = lookup.cache.lookup(sources, statuses: statuses) }
-        let overlap = loadedAhead == nil ? "" : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
+        var prechecked = loaded.precheck?.take(for: sources)
+        let freshCount = prechecked?.freshCount
+        let prescanned = prechecked?.prescanned ?? [:]
+        prechecked?.prescanned = [:]
+        let entryCount = loaded.cache.entries.count
+        var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
+        // Moved, not copied: the cache then changes its entries and the prechecked lookups in place.
+        loaded.cache = SourceCache(identity: loaded.cache.identity)
+        let lookupStart = clock.now
+        lookup.lookups = lookup.cache.lookup(sources, statuses: statuses, prechecked: prechecked)
+        let lookupTime = lookupStart.duration(to: clock.now)
+        lookup.prescanned = prescanned
+        let overlap =
+            loadedAhead == nil
+            ? ""
+            : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
+                + (freshCount.map { ", \($0) fresh by then" } ?? "")
         progress.log(
             "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loaded.time)) ms "
-                + "(\(loaded.cache.entries.count) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
+                + "(\(entryCount) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
         )
         return lookup
     }
@@ -63,26 +79,32 @@ struct SourceLookup {
             lookups[index] = FileLookup(path: lookup.path, key: lookup.key, outcome: .needsScan([], entry), entry: nil)
         }
         guard !pending.isEmpty else { return }
-        ParallelMap.trimAllocatorOnFree()
         let clock = ContinuousClock()
         let start = clock.now
         let startCPU = ProcessCPUTime.now()
+        let early = takePrescanned(pending: &pending, sources: &sources)
+        if !pending.isEmpty { ParallelMap.trimAllocatorOnFree() }
         let paths = pending.map { lookups[$0].path }
         // Largest first: a big file started last would leave one core scanning it alone.
         let order = sources.indices.sorted { sources[$0].count > sources[$1].count }
         let work = ScanWork(sources)
         sources = []
         // Each worker also encodes the facts it scanned for the cache, while they are hot in its cache.
-        let scannedInOrder = ParallelMap.map(order, threads: nil) { slot in
-            let facts = SourceFacts.facts(ofSource: work.take(slot), path: paths[slot], runtimeModule: runtimeModule)
-            return (facts: facts, encoded: FactsCodec.encode(facts))
-        }
+        let scannedInOrder: [(facts: FileFacts, encoded: [UInt8])] =
+            order.isEmpty
+            ? []
+            : ParallelMap.map(order, threads: nil) { slot in
+                let facts = SourceFacts.facts(
+                    ofSource: work.take(slot), path: paths[slot], runtimeModule: runtimeModule)
+                return (facts: facts, encoded: FactsCodec.encode(facts))
+            }
         var facts = [FileFacts](repeating: FileFacts(), count: pending.count)
         var encoded = [[UInt8]](repeating: [], count: pending.count)
         for (slot, scanned) in zip(order, scannedInOrder) {
             facts[slot] = scanned.facts
             encoded[slot] = scanned.encoded
         }
+        Self.merge(early, into: &pending, facts: &facts, encoded: &encoded)
         cache.store(encoded: encoded, for: pending.map { lookups[$0] })
         for (index, facts) in zip(pending, facts) {
             scanned[index] = facts
@@ -96,7 +118,47 @@ struct SourceLookup {
         let cores = ProcessCPUTime.cores(cpu: ProcessCPUTime.now() - startCPU, wall: wall)
         progress.log(
             "target '\(target.settings.name)': scan \(ProgressLog.milliseconds(wall)) ms "
-                + "(\(pending.count) files, \(cores) cores)")
+                + "(\(pending.count) files, \(cores) cores)"
+                + (early.isEmpty ? "" : ", \(early.count) of them scanned beside the walk"))
+    }
+
+    /// Puts the files scanned beside the walk back among the others, in lookup order.
+    private static func merge(
+        _ early: [(index: Int, file: PrescannedFile)], into pending: inout [Int], facts: inout [FileFacts],
+        encoded: inout [[UInt8]]
+    ) {
+        guard !early.isEmpty else { return }
+        pending += early.map(\.index)
+        facts += early.map(\.file.facts)
+        encoded += early.map(\.file.encoded)
+        let order = pending.indices.sorted { pending[$0] < pending[$1] }
+        pending = order.map { pending[$0] }
+        facts = order.map { facts[$0] }
+        encoded = order.map { encoded[$0] }
+    }
+
+    /// The files of `pending` scanned beside the walk, taken out of `pending` and `sources`: each only if it
+    /// was scanned from the content this lookup read (same hash).
+    private mutating func takePrescanned(pending: inout [Int], sources: inout [[UInt8]]) -> [(
+        index: Int, file: PrescannedFile
+    )] {
+        guard !prescanned.isEmpty else { return [] }
+        var early: [(index: Int, file: PrescannedFile)] = []
+        var slot = 0
+        while slot < pending.count {
+            let index = pending[slot]
+            if let file = prescanned.removeValue(forKey: index), case .needsScan(_, let entry) = lookups[index].outcome,
+                entry.contentHash == file.contentHash
+            {
+                early.append((index, file))
+                pending.remove(at: slot)
+                sources.remove(at: slot)
+            } else {
+                slot += 1
+            }
+        }
+        prescanned = [:]
+        return early
     }
 
     /// Reads the facts blobs of a lazily loaded cache (only a run that links needs them). If they turn out
@@ -271,23 +333,44 @@ struct SourceLookup {
 
 /// A target's cache read on a thread of its own, started before the target's inventory: the walk and the
 /// load need each other only when the lookup begins, so the load costs a no-op build no time of its own.
-/// `wait()` must be called once (`SourceLookup.start` does; a target that is not built calls it itself).
+/// Given the walk's `WalkFeed`, the thread then looks up the files the walk finds while it finds them
+/// (`FreshnessPrecheck`), so that the lookup costs a no-op build hardly any time either.
+/// `wait()` must be called once (`SourceLookup.start` does; a target that is not built calls it itself),
+/// after the feed was finished.
 struct CacheLoadAhead {
     struct Loaded: Sendable {
         var cache: SourceCache
         /// Why the file was not used, for `-v`.
         var note: String?
         var time: Duration
+        var precheck: FreshnessPrecheck?
     }
 
     private let work: BackgroundWork<Loaded>
 
-    /// Nil when `mode` uses no cache.
-    static func start(for settings: TargetSettings, mode: CacheMode, lazyFacts: Bool) -> CacheLoadAhead? {
+    /// Nil when `mode` uses no cache. `workingDirectory` (default: the current one) is what the fed paths
+    /// are relative to.
+    static func start(
+        for settings: TargetSettings, mode: CacheMode, lazyFacts: Bool, feed: WalkFeed? = nil,
+        workingDirectory: String? = nil
+    ) -> CacheLoadAhead? {
         guard mode != .disabled else { return nil }
         // Before any other thread allocates (`ParallelMap`).
         ParallelMap.limitAllocatorArenas()
-        return CacheLoadAhead(work: BackgroundWork { load(settings, lazyFacts: lazyFacts) })
+        return CacheLoadAhead(
+            work: BackgroundWork {
+                var loaded = load(settings, lazyFacts: lazyFacts)
+                if let feed {
+                    let runtimeModule = settings.runtimeModule
+                    loaded.precheck = FreshnessPrecheck.run(
+                        feed, against: loaded.cache, workingDirectory: workingDirectory ?? LocalDisk.currentDirectory()
+                    ) { path, bytes in
+                        let facts = SourceFacts.facts(ofSource: bytes, path: path, runtimeModule: runtimeModule)
+                        return PrescannedFile(facts: facts, encoded: FactsCodec.encode(facts))
+                    }
+                }
+                return loaded
+            })
     }
 
     func wait() -> Loaded { work.wait() }

@@ -34,13 +34,14 @@ struct TargetBuild {
         reportOptions = options.reportOptions
         inputs =
             lookup.mode == .disabled
-            ? nil : BuildInputs(target, options: "\(String(reflecting: depfile)) werror=\(options.warningsAsErrors)")
+            ? nil : BuildInputs(target, options: "\(depfile.digestText) werror=\(options.warningsAsErrors)")
         contentDigest = inputs?.contentDigest(lookup.lookups)
     }
 
-    /// The load of the cache that `init` uses, started on a thread of its own (before the inventory).
-    static func startCacheLoad(for settings: TargetSettings, options: RunOptions) -> CacheLoadAhead? {
-        CacheLoadAhead.start(for: settings, mode: options.cacheMode(writing: true), lazyFacts: true)
+    /// The load of the cache that `init` uses, started on a thread of its own (before the inventory, which
+    /// passes what it finds through `feed`).
+    static func startCacheLoad(for settings: TargetSettings, options: RunOptions, feed: WalkFeed) -> CacheLoadAhead? {
+        CacheLoadAhead.start(for: settings, mode: options.cacheMode(writing: true), lazyFacts: true, feed: feed)
     }
 
     /// Builds the target after the `earlier` diagnostics of the run; `writable` is false once an earlier

@@ -16,6 +16,13 @@ struct TargetOutputs {
     struct DepfileOptions {
         var target: String?
         var phony: Bool
+
+        /// What the inputs digest takes of them, spelled out: `String(reflecting:)` would look up the
+        /// type's metadata by reflection, a millisecond of a no-op build. The target's length keeps any
+        /// text it may hold from reading as the flag.
+        var digestText: String {
+            "depfile target=\(target.map { "\($0.utf8.count):\($0)" } ?? "none") phony=\(phony)"
+        }
     }
 
     /// `cacheFile`: the cache file the run writes, if any; like the depfile it must not be written into a

@@ -13,10 +13,16 @@ struct SourceCollector {
     /// Walks started and single files added: beyond one, two of them may reach the same file.
     private var roots = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where the candidates go as soon as they are found, if anywhere, a few hundred at a time (fewer
+    /// hand-overs between the threads); `fed` of them went already.
+    private let feed: WalkFeed?
+    private var fed = 0
+    private static let feedBatchSize = 256
 
-    init(lister: DirectoryLister, excluder: ExcludeMatcher, currentDirectory: String) {
+    init(lister: DirectoryLister, excluder: ExcludeMatcher, currentDirectory: String, feed: WalkFeed? = nil) {
         self.lister = lister
         self.excluder = excluder
+        self.feed = feed
         self.expander = GlobExpander(lister: lister, currentDirectory: currentDirectory) {
             excluder.excludes($0.absolute)
         }
@@ -44,7 +50,8 @@ struct SourceCollector {
 
     /// Whether the output file was found among the candidates (`finish` leaves it out).
     func contains(absolutePath: String) -> Bool {
-        candidates.contains { $0.isAt(absolutePath) }
+        let name = DisplayPath.lastComponent(of: absolutePath)
+        return candidates.contains { $0.isAt(absolutePath, named: name) }
     }
 
     /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
@@ -58,7 +65,10 @@ struct SourceCollector {
     {
         var kept = roots > 1 ? Self.deduplicated(candidates) : candidates
         // Only when the output is among them: removing copies every candidate.
-        if kept.contains(where: { $0.isAt(outputAbsolutePath) }) { kept.removeAll { $0.isAt(outputAbsolutePath) } }
+        let outputName = DisplayPath.lastComponent(of: outputAbsolutePath)
+        if kept.contains(where: { $0.isAt(outputAbsolutePath, named: outputName) }) {
+            kept.removeAll { $0.isAt(outputAbsolutePath, named: outputName) }
+        }
         if skippingGeneratedFiles {
             let generated = GeneratedFileFilter.flags(
                 forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
@@ -119,7 +129,17 @@ struct SourceCollector {
                 continue
             }
         }
+        feedCandidates()
         return found
+    }
+
+    /// Hands the candidates found since the last call to the feed, once there are enough of them (or any,
+    /// when `all`). Candidates are only ever appended until `finish`, so the feed sees them in order.
+    mutating func feedCandidates(all: Bool = false) {
+        guard let feed, candidates.count - fed >= (all ? 1 : Self.feedBatchSize) else { return }
+        let unfed = candidates[fed...]
+        feed.append(files: unfed.map(\.display), statuses: unfed.map(\.status))
+        fed = candidates.count
     }
 
     private mutating func add(_ path: InventoryPath) {
@@ -129,6 +149,7 @@ struct SourceCollector {
         let directory = slash == bytes.startIndex ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
         let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
         candidates.append(Candidate(display: path.display, directory: directory, name: name, status: nil))
+        feedCandidates()
     }
 
     /// One candidate per absolute path: the one whose display path comes first in byte order.
@@ -149,8 +170,7 @@ struct SourceCollector {
     /// `entries` in the byte order of the display paths they lead to: a directory's files and subtrees
     /// come after the entries whose names sort before `name/`.
     private static func inPathOrder(_ entries: [DirectoryEntry]) -> [DirectoryEntry] {
-        let keys = entries.map { $0.kind == .directory ? $0.name + "/" : $0.name }
-        return ByteOrder.sortedIndices(keys).map { entries[$0] }
+        PathOrderKey.sortedIndices(entries).map { entries[$0] }
     }
 
     private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
@@ -164,9 +184,10 @@ struct SourceCollector {
 
         var absolute: String { LexicalPath.appending(directory, name) }
 
-        /// Whether the file is at `absolutePath`; joins its own path only when the names agree.
-        func isAt(_ absolutePath: String) -> Bool {
-            ByteOrder.hasSuffix(absolutePath, name) && absolute == absolutePath
+        /// Whether the file is at `absolutePath`, whose last component is `lastName`; joins its own path only
+        /// when the names agree.
+        func isAt(_ absolutePath: String, named lastName: String) -> Bool {
+            name == lastName && absolute == absolutePath
         }
     }
 }

@@ -13,9 +13,10 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
         thread = JoinableThread(stackSize: Self.stackSize) { [self] in result = body() }
     }
 
-    /// Blocks until the work is done; call once.
+    /// Blocks until the work is done; call once. The result moves out: a caller that changes it in place
+    /// (a loaded cache's entries) copies nothing.
     func wait() -> Result {
         thread?.join()
-        return result!
+        return result.take()!
     }
 }

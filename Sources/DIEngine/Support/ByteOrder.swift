@@ -40,7 +40,8 @@ enum ByteOrder {
     /// Whether every element's key comes strictly before the next one's: a list known sorted and unique
     /// needs no sort.
     static func isStrictlyIncreasing<Element>(_ elements: [Element], by key: (Element) -> String) -> Bool {
-        zip(elements, elements.dropFirst()).allSatisfy { precedes(key($0), key($1)) }
+        // By index: zipping the array with itself would copy (retain and release) every element twice.
+        elements.indices.dropFirst().allSatisfy { precedes(key(elements[$0 - 1]), key(elements[$0])) }
     }
 
     static func isASCII(_ string: String) -> Bool {

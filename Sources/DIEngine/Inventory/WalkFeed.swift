@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The candidate sources of a walk, handed over directory by directory to another thread while the walk
+/// goes on: the thread that loads the cache checks them against it meanwhile, so that the lookup after
+/// the inventory has almost nothing left to do (`FreshnessPrecheck`).
+///
+/// The candidates come in the order the walk found them, which is the inventory's order whenever
+/// nothing is deduplicated, left out or re-sorted afterwards; a consumer compares the two lists before
+/// using what it derived. The producer must call `finish()` (once or more), even when the walk fails,
+/// or a consumer waits forever.
+final class WalkFeed: @unchecked Sendable {
+    struct Batch {
+        var files: [String]
+        var statuses: [FileStatus?]
+    }
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Guarded by `mutex`: the candidates not taken yet.
+    private var files: [String] = []
+    private var statuses: [FileStatus?] = []
+    private var finished = false
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Adds the candidates of one directory (or one file), in walk order.
+    func append(files newFiles: some Collection<String>, statuses newStatuses: some Collection<FileStatus?>) {
+        guard !newFiles.isEmpty else { return }
+        locked {
+            files.append(contentsOf: newFiles)
+            statuses.append(contentsOf: newStatuses)
+        }
+        pthread_cond_signal(condition)
+    }
+
+    /// No more candidates will come.
+    func finish() {
+        locked { finished = true }
+        pthread_cond_broadcast(condition)
+    }
+
+    /// The candidates fed since the last call, waiting until there are some; nil once the feed is
+    /// finished and every candidate was taken. The batch moves out of the feed: the walk never copies
+    /// what the consumer holds.
+    func next() -> Batch? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while files.isEmpty && !finished { pthread_cond_wait(condition, mutex) }
+        guard !files.isEmpty else { return nil }
+        let batch = Batch(files: files, statuses: statuses)
+        files = []
+        statuses = []
+        return batch
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
