@@ -97,6 +97,7 @@ extension ParallelMap {
         /// starts.
         static func limitAllocatorArenas() {
             _ = arenasLimited
+            _ = heapsPadded
         }
 
         /// Before a scan: trimming on every free keeps the peak near what is live (a few more `brk` calls,
@@ -114,6 +115,14 @@ extension ParallelMap {
         private static let arenasLimited: Bool = {
             let arenaMaximum: Int32 = -8  // M_ARENA_MAX
             return mallopt?(arenaMaximum, 2) == 1
+        }()
+
+        /// A thread's arena starts with this much writable memory and the main heap grows by this much
+        /// beyond each request: by default a second thread's arena grows a page at a time, one `mprotect`
+        /// per page (some 360 calls while the cache loads beside a no-op build's walk, 10 with the pad).
+        private static let heapsPadded: Bool = {
+            let topPad: Int32 = -2  // M_TOP_PAD
+            return mallopt?(topPad, 4 << 20) == 1
         }()
 
         private static let trimming: Bool = {
