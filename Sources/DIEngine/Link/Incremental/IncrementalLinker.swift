@@ -187,8 +187,9 @@ enum IncrementalLinker {
         phase("views")
         // The kept descriptions read only the previous state and the stale names: picked on the other core,
         // idle while the units are redone and the registrations ordered, until the assembly needs them.
+        // A small state's pass costs less than a thread.
         let describingBefore =
-            stale == nil
+            stale == nil || (previous?.types.count ?? 0) < Linker.backgroundWorkMinimum
             ? nil
             : BackgroundWork { [kept = UncheckedState(previous), stale] in
                 describedBefore(in: kept.state, stale: stale)
@@ -257,7 +258,7 @@ enum IncrementalLinker {
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
             properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing,
-            describedBefore: { describingBefore?.wait() ?? [:] })
+            describedBefore: { describingBefore?.wait() ?? describedBefore(in: previous, stale: stale) })
         phase("assemble")
         let diagnostics =
             session.scanDiagnostics
