@@ -16,7 +16,7 @@ struct LinkResolution {
     /// links, and the export links of `exportedSupertypes` (one list per registration, `Linker`'s; nil when
     /// the target exports none), asked for once the dependencies are resolved. Registrations and their
     /// dependencies are updated in place: a copy of each registration cost more than its resolution.
-    static func apply(to graph: inout LinkedGraph, exportedSupertypes: () -> [[String]]?) {
+    static func apply(to graph: inout LinkedGraph, exportedSupertypes: (LinkedGraph) -> [[String]]?) {
         let resolution = LinkResolution(properties: graph.properties, index: CandidateIndex(graph: graph))
         // Links found here, beside each registration's own.
         var links = [[String]](repeating: [], count: graph.registrations.count)
@@ -41,7 +41,7 @@ struct LinkResolution {
         for position in graph.unownedDependencies.indices {
             resolution.resolve(&graph.unownedDependencies[position], links: &links)
         }
-        let exported = exportedSupertypes()
+        let exported = exportedSupertypes(graph)
         for index in graph.registrations.indices {
             if let exported { links[index] += exported[index] }
             // Most registrations demand no link of their own: no concatenation then.

@@ -1,6 +1,10 @@
 /// The link stage: joins the facts
 /// of every file into one graph of registrations, dependencies, candidates and links.
 enum Linker {
+    /// The registrations (or kept descriptions) below which a piece of the assembly is done on the main
+    /// thread: starting a thread and waiting for it cost more than the work.
+    static let backgroundWorkMinimum = 1000
+
     /// Links one target.
     ///
     /// - Parameters:
@@ -76,12 +80,16 @@ enum Linker {
         // The export links read only the table and the descriptions: found on the other core while the
         // candidates are indexed and resolved (given the type names, not the registrations resolution changes).
         let exporting =
-            exportLinks
+            exportLinks && graph.registrations.count >= backgroundWorkMinimum
             ? BackgroundWork {
                 [table = UncheckedTable(table), types = graph.types, names = graph.registrations.map(\.id.typeName)] in
                 exportedSupertypes(of: names, types: types, table: table.table)
             } : nil
-        LinkResolution.apply(to: &graph, exportedSupertypes: { exporting?.wait() })
+        LinkResolution.apply(to: &graph) { [table] graph in
+            guard exportLinks else { return nil }
+            return exporting?.wait()
+                ?? exportedSupertypes(of: graph.registrations.map(\.id.typeName), types: graph.types, table: table)
+        }
         return graph
     }
 
@@ -99,7 +107,7 @@ enum Linker {
                 imports: [], dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties)
         // No registration, so no export link.
-        LinkResolution.apply(to: &graph, exportedSupertypes: { nil })
+        LinkResolution.apply(to: &graph) { _ in nil }
         let diagnostics = files.flatMap { file in file.facts.diagnostics.map { $0.located(in: file.path) } }
         return (graph, diagnostics)
     }

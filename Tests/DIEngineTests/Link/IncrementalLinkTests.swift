@@ -279,6 +279,36 @@ import Testing
         #expect(third.graph == Self.scratch(sources).graph)
     }
 
+    /// Enough registrations and kept descriptions for the assembly to use its other threads
+    /// (`Linker.backgroundWorkMinimum`): the graph is still that of a fresh link.
+    @Test func largeGraphsAssembledOnBothCoresLinkLikeAFreshLink() throws {
+        var sources: Sources = [
+            "Sources/Protocols.swift": """
+            protocol Named {}
+            protocol Repository { associatedtype Item }
+            final class Directory: Autowired {
+                init(_ all: [Named]) {}
+            }
+            """
+        ]
+        for file in 0..<12 {
+            sources["Sources/File\(file).swift"] = (0..<100).map { index in
+                let extra = index % 10 == 0 ? ", Repository" : ""
+                return "final class Type\(file)_\(index): Named, Component\(extra) { typealias Item = Int; init() {} }"
+            }.joined(separator: "\n")
+        }
+        let first = try Self.incremental(sources, after: nil)
+        #expect(first.graph.registrations.count >= Linker.backgroundWorkMinimum)
+        sources["Sources/File3.swift"]! += "\nfinal class Added: Named, Component { init() {} }\n"
+        let second = try Self.incremental(sources, after: first.state)
+        #expect(second.state.types.count >= Linker.backgroundWorkMinimum)
+        #expect(second.graph == Self.scratch(sources).graph)
+        // Export links name the exportable supertypes only (not the protocol with an associated type).
+        let links = second.graph.registrations.first { $0.id.typeName == "Type3_10" }?.links
+        #expect(links == ["Named"])
+        #expect(second.graph.registrations.first { $0.id.typeName == "Added" }?.links == ["Named"])
+    }
+
     @Test func keptDescriptionsAreThoseOfViewedNamesThatAreNotStale() throws {
         let link = try Self.incremental(Self.base, after: nil)
         let state = link.state

@@ -112,8 +112,9 @@ enum IncrementalLinker {
         phase("views")
         // The kept descriptions read only the previous state and the stale names: picked on the other core,
         // idle while the units are redone and the registrations ordered, until the assembly needs them.
+        // A small state's pass costs less than a thread.
         let describingBefore =
-            stale == nil
+            stale == nil || (previous?.types.count ?? 0) < Linker.backgroundWorkMinimum
             ? nil
             : BackgroundWork { [kept = UncheckedState(previous), stale] in
                 describedBefore(in: kept.state, stale: stale)
@@ -185,7 +186,7 @@ enum IncrementalLinker {
         var keptDescriptions: [String: DeclaredType]?
         func descriptionsKept() -> [String: DeclaredType] {
             if let keptDescriptions { return keptDescriptions }
-            let described = describingBefore?.wait() ?? [:]
+            let described = describingBefore?.wait() ?? describedBefore(in: previous, stale: stale)
             keptDescriptions = described
             return described
         }
