@@ -10,14 +10,16 @@ extension TableChanges {
         isUnchanged: (Key) -> Bool = { _ in false }
     ) {
         var added = 0
-        for (key, stored) in new {
+        // By index: a value `isUnchanged` skips is not copied (a type's description is strings and lists).
+        for index in new.indices {
+            let key = new.keys[index]
             if !old.isEmpty {
                 if isUnchanged(key) { continue }
-                let before = old[key]
+                let before = old.index(forKey: key)
                 if before == nil { added += 1 }
-                if before == stored { continue }
+                if let before, old.values[before] == new.values[index] { continue }
             }
-            upserts.append((key, value(key, stored)))
+            upserts.append((key, value(key, new.values[index])))
         }
         // Every key of `new` that `old` has too was counted out: the counts tell whether a key went.
         if old.count + added != new.count { removals = old.keys.filter { new[$0] == nil } }

@@ -59,13 +59,14 @@ final class PendingState: @unchecked Sendable {
         let fileUnits = Self.unitChanges(
             parts.fileUnits, redone: parts.redonePaths, previous: previous.fileUnits, key: \.path)
         let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
+        let describedBefore = parts.describedBefore
         return LinkStateChanges(
             factsDigests: parts.factsDigestChanges(since: previous.factsDigests),
             interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
             aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
             types: TableChanges(
                 from: previous.types, to: parts.types, value: { $1 },
-                isUnchanged: { parts.describedBefore[$0] != nil }))
+                isUnchanged: { describedBefore.index(forKey: $0) != nil }))
     }
 
     /// The redone units that are new or differ, and the keys of the previous units no unit has now; a
@@ -75,10 +76,11 @@ final class PendingState: @unchecked Sendable {
     ) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)> {
         var changes = TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)>()
         var added = 0
-        for unit in units where redone.contains(key(unit)) {
-            let before = previous[key(unit)]
+        // By index: iterating the units copied every one of them, when only the redone few are looked at.
+        for index in units.indices where redone.contains(key(units[index])) {
+            let before = previous[key(units[index])]
             if before == nil { added += 1 }
-            if before != unit { changes.upserts.append((key(unit), (unit, nil))) }
+            if before != units[index] { changes.upserts.append((key(units[index]), (units[index], nil))) }
         }
         if previous.count + added != units.count {
             let kept = Set(units.map(key))
@@ -128,18 +130,23 @@ extension PendingState.Parts {
         fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
     ) -> Set<UInt64> {
         var added: Set<UInt64> = []
-        for unit in self.typeUnits where redoneTypes.contains(unit.typeName) { added.formUnion(unit.reads) }
-        for unit in self.fileUnits where redonePaths.contains(unit.path) { added.formUnion(unit.reads) }
+        // By index, as below: iterating the units copied every one of them.
+        for index in self.typeUnits.indices where redoneTypes.contains(self.typeUnits[index].typeName) {
+            added.formUnion(self.typeUnits[index].reads)
+        }
+        for index in self.fileUnits.indices where redonePaths.contains(self.fileUnits[index].path) {
+            added.formUnion(self.fileUnits[index].reads)
+        }
         var gone: Set<UInt64> = []
         for name in redoneTypes.union(typeUnits.removals) { gone.formUnion(previous.typeUnits[name]?.reads ?? []) }
         for path in redonePaths.union(fileUnits.removals) { gone.formUnion(previous.fileUnits[path]?.reads ?? []) }
         gone.subtract(added)
         if !gone.isEmpty {
-            for unit in self.typeUnits where !redoneTypes.contains(unit.typeName) {
-                for read in unit.reads where gone.contains(read) { gone.remove(read) }
+            for index in self.typeUnits.indices where !redoneTypes.contains(self.typeUnits[index].typeName) {
+                for read in self.typeUnits[index].reads where gone.contains(read) { gone.remove(read) }
             }
-            for unit in self.fileUnits where !redonePaths.contains(unit.path) {
-                for read in unit.reads where gone.contains(read) { gone.remove(read) }
+            for index in self.fileUnits.indices where !redonePaths.contains(self.fileUnits[index].path) {
+                for read in self.fileUnits[index].reads where gone.contains(read) { gone.remove(read) }
             }
         }
         var reads = previous.reads
