@@ -102,3 +102,51 @@ extension PendingStateTests {
         }
     }
 }
+
+extension PendingStateTests {
+    /// The facts digests a record removes are looked for only among the files of redone or gone units: one
+    /// a reused unit still has stays, one no unit has any more goes, whether its file is left or deleted.
+    @Test func aFileNoUnitHasAnyMoreLosesItsDigestAndOnlyThen() throws {
+        let base: Sources = [
+            "Sources/Store.swift": """
+            final class DiskStore: Component {
+                init() {}
+            }
+            final class Cache: Component {
+                init() {}
+            }
+            """,
+            "Sources/StoreExtras.swift": """
+            extension DiskStore {
+                func flush() {}
+            }
+            """,
+            "Sources/Client.swift": """
+            final class Client: Autowired {
+                init(store: DiskStore) {}
+            }
+            """,
+        ]
+        let edits: [(name: String, changes: [String: String?])] = [
+            (
+                "a component gone, its file another's",
+                ["Sources/Store.swift": "final class DiskStore: Component {\n    init() {}\n}\nfinal class Cache {}\n"]
+            ),
+            ("an extension's file left without DI", ["Sources/StoreExtras.swift": "struct Unrelated {}\n"]),
+            ("the extension back", ["Sources/StoreExtras.swift": "extension DiskStore {\n    func flush() {}\n}\n"]),
+            ("the extension's file deleted", ["Sources/StoreExtras.swift": nil]),
+            ("the last component's file emptied", ["Sources/Store.swift": "struct Plain {}\n"]),
+        ]
+        var sources = base
+        var previous = try Self.reloaded(try IncrementalLinkTests.incremental(sources, after: nil).state)
+        for edit in edits {
+            for (path, text) in edit.changes { sources[path] = text }
+            let link = try IncrementalLinkTests.incremental(sources, after: previous)
+            try Self.expectSameRecord(after: previous, link, edit.name)
+            let changes = try #require(link.pendingState).changes(since: previous)
+            let gone = Set(previous.factsDigests.keys).subtracting(link.state.factsDigests.keys)
+            #expect(Set(changes.factsDigests.removals) == gone, "\(edit.name)")
+            previous = try Self.reloaded(link.state)
+        }
+    }
+}

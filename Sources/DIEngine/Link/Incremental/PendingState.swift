@@ -61,7 +61,8 @@ final class PendingState: @unchecked Sendable {
         let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
         let describedBefore = parts.describedBefore
         return LinkStateChanges(
-            factsDigests: parts.factsDigestChanges(since: previous.factsDigests),
+            factsDigests: parts.factsDigestChanges(
+                since: previous, goneTypes: typeUnits.removals, gonePaths: fileUnits.removals),
             interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
             aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
             types: TableChanges(
@@ -107,19 +108,45 @@ extension PendingState.Parts {
         return digests
     }
 
-    /// `TableChanges(from: previous, to: factsDigests)`, comparing only the redone units' files: the others
-    /// hold the stored digests. Every unit file is compared when a stored one is no unit's any more.
-    func factsDigestChanges(since previous: [String: UInt64]) -> TableChanges<String, UInt64> {
+    /// `TableChanges(from: previous.factsDigests, to: factsDigests)`, comparing only the redone units' files:
+    /// the others hold the stored digests. A stored digest goes only when its file is no unit's any more. A
+    /// reused unit has the files it had, so only a file of a previous unit redone or gone (`goneTypes`,
+    /// `gonePaths`) that no redone unit has now can go: those few are looked for among every unit's files by
+    /// file index, where the whole table of digests by path cost a set and a dictionary of every unit file.
+    func factsDigestChanges(
+        since previous: LinkState, goneTypes: [String], gonePaths: [String]
+    ) -> TableChanges<String, UInt64> {
         var changes = TableChanges<String, UInt64>()
-        var added = 0
         var seen: Set<String> = []
         for file in redoneFiles.sorted() where seen.insert(inputs[file].path).inserted {
             let (path, digest) = (inputs[file].path, inputs[file].factsDigest)
-            let before = previous[path]
-            if before == nil { added += 1 }
-            if before != digest { changes.upserts.append((path, digest)) }
+            if previous.factsDigests[path] != digest { changes.upserts.append((path, digest)) }
         }
-        guard previous.count + added == unitFiles.count else { return TableChanges(from: previous, to: factsDigests) }
+        var mayGo: Set<String> = []
+        for name in redoneTypes.union(goneTypes) {
+            for path in previous.typeUnits[name]?.files ?? [] where !seen.contains(path) { mayGo.insert(path) }
+        }
+        for path in redonePaths.union(gonePaths) where !seen.contains(path) && previous.fileUnits[path] != nil {
+            mayGo.insert(path)
+        }
+        let candidates = mayGo.filter { previous.factsDigests[$0] != nil }
+        guard !candidates.isEmpty else { return changes }
+        guard candidates.count <= 16 else {
+            return TableChanges(from: previous.factsDigests, to: factsDigests)
+        }
+        // A handful: compared one by one, not hashed for each of the many files.
+        let candidatePaths = Array(candidates)
+        let candidateFiles = inputs.indices.filter { candidatePaths.contains(inputs[$0].path) }
+        var kept: Set<String> = []
+        if !candidateFiles.isEmpty {
+            for file in linkedFiles where candidateFiles.contains(file) { kept.insert(inputs[file].path) }
+            for position in registeredEntries.indices {
+                for ref in registeredEntries[position]?.declarations ?? [] where candidateFiles.contains(ref.file) {
+                    kept.insert(inputs[ref.file].path)
+                }
+            }
+        }
+        changes.removals = candidatePaths.filter { !kept.contains($0) }
         return changes
     }
 
