@@ -4,6 +4,7 @@
 
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
+RELEASE_LINK_FLAGS := --static-swift-stdlib -Xlinker -no-pie
 
 .PHONY: demo test tsan fuzz fuzz-build build lint docs artifactbundle system-packages
 
@@ -60,9 +61,13 @@ build: system-packages
 # A release dibuild (Swift runtime linked statically) as a SwiftPM artifact bundle, in
 # .build/artifactbundle: the zip and its checksum for `.binaryTarget(url:checksum:)`, and dibuild-plugin/,
 # a package with DIRuntime and the DIBuildPlugin running that binary (Plugins/ArtifactBundle/make-bundle.sh).
+# libyaml, libxxhash and libstdc++ are linked statically too when their archives are installed
+# (Plugins/ArtifactBundle/static-libraries.sh), and the executable is not position-independent: together
+# they halve what the dynamic loader does at each start (docs/architecture.md, "What a no-op build costs").
 artifactbundle: system-packages
-	$(SWIFT) build -c release --product dibuild --static-swift-stdlib
-	sh Plugins/ArtifactBundle/make-bundle.sh "$$($(SWIFT) build -c release --show-bin-path)/dibuild" .build/artifactbundle
+	PKG_CONFIG_PATH="$$(sh Plugins/ArtifactBundle/static-libraries.sh .build/static-libraries)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
+		$(SWIFT) build -c release --product dibuild $(RELEASE_LINK_FLAGS)
+	sh Plugins/ArtifactBundle/make-bundle.sh "$$($(SWIFT) build -c release $(RELEASE_LINK_FLAGS) --show-bin-path)/dibuild" .build/artifactbundle
 
 system-packages:
 	@command -v dpkg >/dev/null 2>&1 || exit 0; \

@@ -6,7 +6,8 @@
 #                                       and its checksum in OUTPUT/dibuild.artifactbundle.checksum;
 #   OUTPUT/dibuild-plugin/              a package with DIRuntime, the DIBuildPlugin and that bundle as a
 #                                       `.binaryTarget(path:)`, ready for `.package(path:)`.
-# The bundle holds one variant, for this machine's triple; dibuild needs libyaml and libxxhash there.
+# The bundle holds one variant, for this machine's triple; dibuild needs libyaml and libxxhash there only
+# if their static archives were missing when it was built (static-libraries.sh).
 set -eu
 dibuild=$1 output=$2
 here=$(cd "$(dirname "$0")" && pwd)
