@@ -81,6 +81,16 @@ struct TypeTable {
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
+        let extendedNames = namesResolvedElsewhere(extensions)
+        if !extendedNames.isEmpty { rename(extendedNames) }
+        aliasExtensions = extendedNames
+    }
+
+    /// The extensions that extend another type than the one their name says as written. The resolver
+    /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
+    private func namesResolvedElsewhere(_ extensions: (plain: [DeclarationRef], others: [DeclarationRef]))
+        -> [DeclarationRef: String]
+    {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
         for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
@@ -89,8 +99,7 @@ struct TypeTable {
         for ref in extensions.others {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
-        if !extendedNames.isEmpty { rename(extendedNames) }
-        aliasExtensions = extendedNames
+        return extendedNames
     }
 
     /// The type an extension extends when it is not the one its name says as written.

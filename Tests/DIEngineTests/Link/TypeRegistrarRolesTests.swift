@@ -19,7 +19,9 @@ import Testing
         return roles
     }
 
-    static func roles(_ sources: [(path: String, text: String)]) -> (found: [String: RegistrationKind], table: TypeTable) {
+    static func roles(_ sources: [(path: String, text: String)]) -> (
+        found: [String: RegistrationKind], table: TypeTable
+    ) {
         let table = TypeTableTests.table(sources)
         let files = table.sources.indices.filter { table.sources[$0].facts.mayRegisterOrDepend }
         return (TypeRegistrar.roles(in: table, files: files), table)
@@ -63,7 +65,10 @@ import Testing
                 }
                 """
             ),
-            ("Extensions.swift", "import DIRuntime\nextension Backend: LazyAutowired {}\nextension Outer.Inner: Component {}"),
+            (
+                "Extensions.swift",
+                "import DIRuntime\nextension Backend: LazyAutowired {}\nextension Outer.Inner: Component {}"
+            ),
         ])
         #expect(found == ["Service": .component, "DiskStore": .lazyAutowired, "Outer.Inner": .factory])
         #expect(found == Self.rolesByDefinition(table))
