@@ -8,31 +8,29 @@ struct TypeRegistrar {
     private var table: TypeTable { session.table }
     private var factory: DependencyFactory { DependencyFactory(session: session) }
 
-    /// The registration protocols a type's declarations list, in source order. Only types declared or
+    /// The registration protocol a type lists first: in its first own declaration that lists one, else in
+    /// its first extension that does (the order of `TypeEntry.declarations`). Only types declared or
     /// extended in `files` (those that may register, `FileFacts.mayRegisterOrDepend`) can have a role, so
-    /// the rest of the table is not visited.
+    /// the rest of the table is not visited, and each declaration of those files is read once.
     static func roles(in table: TypeTable, files: [Int]) -> [String: RegistrationKind] {
-        var candidates: Set<String> = []
+        // Where each role was taken from, as (0 for an own declaration, 1 for an extension; the declaration):
+        // a later own declaration still wins over an earlier extension.
+        var found: [String: (kind: RegistrationKind, order: (Int, DeclarationRef))] = [:]
         for file in files {
             let declarations = table.sources[file].facts.declarations
-            for index in declarations.indices
-            where declarations[index].inherited.contains(where: { LinkNames.registrationKinds[$0.name] != nil }) {
-                if let name = table.typeName[DeclarationRef(file: file, index: index)] { candidates.insert(name) }
+            for index in declarations.indices where !declarations[index].inherited.isEmpty {
+                let ref = DeclarationRef(file: file, index: index)
+                guard
+                    let kind = declarations[index].inherited.lazy.compactMap({ LinkNames.registrationKinds[$0.name] })
+                        .first,
+                    let name = table.typeName[ref]
+                else { continue }
+                let order = (declarations[index].kind == .extension ? 1 : 0, ref)
+                if let current = found[name], current.order <= order { continue }
+                found[name] = (kind, order)
             }
         }
-        var roles: [String: RegistrationKind] = [:]
-        for name in candidates {
-            guard let entry = table.entries[name] else { continue }
-            for ref in entry.primaries + entry.extensions {
-                // In place: most declarations list nothing, and copying their facts dominated this loop.
-                guard !table[ref].inherited.isEmpty else { continue }
-                if let first = table[ref].inherited.lazy.compactMap({ LinkNames.registrationKinds[$0.name] }).first {
-                    roles[name] = first
-                    break
-                }
-            }
-        }
-        return roles
+        return found.mapValues(\.kind)
     }
 
     /// One registration per declaration variant: a type declared once gives at most one; a type declared in

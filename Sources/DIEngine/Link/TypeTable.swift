@@ -62,7 +62,7 @@ struct TypeTable {
     private(set) var sources: [LinkSource]
     /// Where look-ups by name are recorded (`LinkReads`); iteration over every entry is not recorded.
     let reads: LinkReads
-    private(set) var entries: [String: TypeEntry] = [:]
+    private(set) var entries = TypeEntries()
     private(set) var aliases: [String: AliasEntry] = [:]
     /// Full name of the type each declaration declares or extends.
     private(set) var typeName = DeclarationNames()
@@ -81,6 +81,16 @@ struct TypeTable {
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
+        let extendedNames = namesResolvedElsewhere(extensions)
+        if !extendedNames.isEmpty { rename(extendedNames) }
+        aliasExtensions = extendedNames
+    }
+
+    /// The extensions that extend another type than the one their name says as written. The resolver
+    /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
+    private func namesResolvedElsewhere(_ extensions: (plain: [DeclarationRef], others: [DeclarationRef]))
+        -> [DeclarationRef: String]
+    {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
         for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
@@ -89,8 +99,7 @@ struct TypeTable {
         for ref in extensions.others {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
-        if !extendedNames.isEmpty { rename(extendedNames) }
-        aliasExtensions = extendedNames
+        return extendedNames
     }
 
     /// The type an extension extends when it is not the one its name says as written.
@@ -153,7 +162,7 @@ struct TypeTable {
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
         typeName.byFile.reserveCapacity(sources.count)
         enclosingScope.byFile.reserveCapacity(sources.count)
-        entries.reserveCapacity(count)
+        entries = TypeEntries(minimumCapacity: count)
         for fileIndex in sources.indices {
             let file = names(ofFile: fileIndex, extendedNames: [:])
             // Fields are read in place: copying each declaration fact dominated building the table.
@@ -162,15 +171,13 @@ struct TypeTable {
                 let ref = DeclarationRef(file: fileIndex, index: index)
                 let name = file.names[index]
                 let kind = declarations[index].kind
+                entries.add(ref, named: name, kind: kind)
                 if kind == .extension {
-                    entries[name, default: TypeEntry(name: name)].extensions.append(ref)
                     if file.outers[index].isEmpty && Self.isPlainName(declarations[index].name) {
                         extensions.plain.append(ref)
                     } else {
                         extensions.others.append(ref)
                     }
-                } else {
-                    entries[name, default: TypeEntry(name: name)].addPrimary(ref, kind: kind)
                 }
             }
             if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
@@ -263,7 +270,7 @@ struct TypeTable {
         if var entry = entries[old] {
             if isExtension { entry.extensions.removeAll { $0 == ref } } else { entry.primaries.removeAll { $0 == ref } }
             entry.kind = entry.primaries.first.map { self[$0].kind }
-            entries[old] = entry.primaries.isEmpty && entry.extensions.isEmpty ? nil : entry
+            entries.set(entry.primaries.isEmpty && entry.extensions.isEmpty ? nil : entry, for: old)
         }
         var entry = entries[new] ?? TypeEntry(name: new)
         if isExtension {
@@ -272,7 +279,7 @@ struct TypeTable {
             entry.primaries.insert(ref, at: entry.primaries.firstIndex { $0 > ref } ?? entry.primaries.endIndex)
         }
         entry.kind = entry.primaries.first.map { self[$0].kind }
-        entries[new] = entry
+        entries.set(entry, for: new)
     }
 
     static func join(_ scope: String, _ name: String) -> String { scope.isEmpty ? name : scope + "." + name }
