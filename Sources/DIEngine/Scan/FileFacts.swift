@@ -152,6 +152,13 @@ struct DeclarationFact: Sendable, Equatable {
     /// the link stage keeps its registration key but treats its dependency list as unknown.
     var hasScanErrors: Bool = false
 
+    /// Full dotted name of the type this declaration declares or extends.
+    var fullName: String { (scope + [name]).joined(separator: ".") }
+}
+
+/// In an extension, so that the memberwise initialiser stays: the cache's decoder uses it, because a fact
+/// made through this one was copied and destroyed once more before it was returned (`FactsReader`).
+extension DeclarationFact {
     init(
         kind: DeclarationKind, name: String, scope: [String], position: SourcePosition, access: AccessLevel,
         insidePrivateType: String? = nil, isGeneric: Bool = false, hasWhereClause: Bool = false,
@@ -176,9 +183,6 @@ struct DeclarationFact: Sendable, Equatable {
         self.scopeValues = scopeValues
         self.qualifierValues = qualifierValues
     }
-
-    /// Full dotted name of the type this declaration declares or extends.
-    var fullName: String { (scope + [name]).joined(separator: ".") }
 }
 
 /// A type as written in a parameter, property or call, before name resolution (`TypeReferenceParser`).
