@@ -93,8 +93,12 @@ enum IncrementalLinker {
         // The registration roles read only the table: found on another thread while the previous state is
         // still being read and the views are compared.
         let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
+        // Their names sorted and their entries too: the thread is done before the views are, and these
+        // were the longest part of finding which units to redo.
         let findingRoles = BackgroundWork { [table = UncheckedTable(table)] in
-            TypeRegistrar.roles(in: table.table, files: linkedFiles)
+            let roles = TypeRegistrar.roles(in: table.table, files: linkedFiles)
+            let registered = ByteOrder.sorted(Array(roles.keys))
+            return (roles, registered, registered.map { table.table.entries[$0] })
         }
         let previous = loadingPrevious()
         phase("state wait")
@@ -119,38 +123,54 @@ enum IncrementalLinker {
             : BackgroundWork { [kept = UncheckedState(previous), stale] in
                 describedBefore(in: kept.state, stale: stale)
             }
-        // By file index: a dictionary of every file's digest by path cost more than the few look-ups.
+        // By file index: a dictionary of every file's digest by path cost more than the few look-ups. Each
+        // file is looked up once, though both a type's unit and its own file unit ask.
         let previousDigests = previous?.factsDigests
+        var fileChanged: [Bool?] = Array(repeating: nil, count: inputs.count)
         func unchanged(_ file: Int) -> Bool {
-            guard let before = previousDigests?[inputs[file].path] else { return false }
-            return inputs[file].factsDigest == before
+            if let known = fileChanged[file] { return !known }
+            let before = previousDigests?[inputs[file].path]
+            let isUnchanged = before == inputs[file].factsDigest
+            fileChanged[file] = !isUnchanged
+            return isUnchanged
         }
-        func stillValid(_ reads: [UInt64]) -> Bool { !reads.contains(where: changed.contains) }
+        func stillValid(_ reads: [UInt64]) -> Bool { changed.isEmpty || !reads.contains(where: changed.contains) }
 
-        let roles = findingRoles.wait()
-        let registered = ByteOrder.sorted(Array(roles.keys))
-        let registeredEntries = registered.map { table.entries[$0] }
+        let (roles, registered, registeredEntries) = findingRoles.wait()
         let previousTypeUnits = previous?.typeUnits
         let previousFileUnits = previous?.fileUnits
-        var typeUnits: [TypeLinkUnit?] = zip(registered, registeredEntries).map { name, entry in
-            guard let unit = previousTypeUnits?[name], let entry,
-                unit.files == TypeLinkUnit.files(of: entry, in: table),
-                entry.declarations.allSatisfy({ unchanged($0.file) }), stillValid(unit.reads)
-            else { return nil }
-            return unit
+        // The positions of the units to redo are kept: looking for the nil units again copied every other one.
+        var typeUnits: [TypeLinkUnit?] = []
+        var redoneTypePositions: [Int] = []
+        typeUnits.reserveCapacity(registered.count)
+        for position in registered.indices {
+            let entry = registeredEntries[position]
+            if let unit = previousTypeUnits?[registered[position]], let entry,
+                TypeLinkUnit.isReusable(unit, for: entry, in: table, unchanged: unchanged), stillValid(unit.reads)
+            {
+                typeUnits.append(unit)
+            } else {
+                typeUnits.append(nil)
+                redoneTypePositions.append(position)
+            }
         }
-        var fileUnits: [FileLinkUnit?] = linkedFiles.map { index in
-            guard let unit = previousFileUnits?[inputs[index].path], unchanged(index), stillValid(unit.reads)
-            else { return nil }
-            return unit
+        var fileUnits: [FileLinkUnit?] = []
+        var redoneFilePositions: [Int] = []
+        fileUnits.reserveCapacity(linkedFiles.count)
+        for (position, index) in linkedFiles.enumerated() {
+            if unchanged(index), let unit = previousFileUnits?[inputs[index].path], stillValid(unit.reads) {
+                fileUnits.append(unit)
+            } else {
+                fileUnits.append(nil)
+                redoneFilePositions.append(position)
+            }
         }
 
         var needed: Set<Int> = []
-        // By index: iterating the units copied every one of them.
-        for position in typeUnits.indices where typeUnits[position] == nil {
+        for position in redoneTypePositions {
             needed.formUnion(registeredEntries[position]?.declarations.map(\.file) ?? [])
         }
-        for position in fileUnits.indices where fileUnits[position] == nil { needed.insert(linkedFiles[position]) }
+        for position in redoneFilePositions { needed.insert(linkedFiles[position]) }
         let missing = needed.subtracting(detailed).sorted()
         guard let details = loadDetail(of: missing, inputs) else {
             _ = describingBefore?.wait()
@@ -159,19 +179,19 @@ enum IncrementalLinker {
         for (index, facts) in zip(missing, details) { session.supplyDetail(facts, forFile: index) }
         phase("detail")
 
-        let redoneTypes = Set(typeUnits.indices.filter { typeUnits[$0] == nil }.map { registered[$0] })
-        let redoneFiles = Set(fileUnits.indices.filter { fileUnits[$0] == nil }.map { inputs[linkedFiles[$0]].path })
+        let redoneTypes = Set(redoneTypePositions.map { registered[$0] })
+        let redoneFiles = Set(redoneFilePositions.map { inputs[linkedFiles[$0]].path })
         let typeRegistrar = TypeRegistrar(session: session, roles: roles)
         let configRegistrar = ConfigRegistrar(session: session)
         var counts = RelinkCounts(changedNames: changed.count, viewedNames: viewer?.viewedAgain ?? 0)
-        for position in typeUnits.indices where typeUnits[position] == nil {
+        for position in redoneTypePositions {
             guard let entry = registeredEntries[position] else { continue }
             typeUnits[position] = TypeLinkUnit(
                 entry: entry, session: session, roles: roles, typeRegistrar: typeRegistrar,
                 configRegistrar: configRegistrar)
             counts.typesRelinked += 1
         }
-        for position in fileUnits.indices where fileUnits[position] == nil {
+        for position in redoneFilePositions {
             fileUnits[position] = FileLinkUnit(file: linkedFiles[position], session: session, roles: roles)
             counts.filesRelinked += 1
         }

@@ -52,6 +52,23 @@ extension TypeLinkUnit {
         return paths
     }
 
+    /// Whether `unit` was made from the files `files(of:in:)` gives for `entry`, all of them `unchanged`;
+    /// compared in place: making the list of paths for every registered type cost more than comparing it.
+    static func isReusable(
+        _ unit: TypeLinkUnit, for entry: TypeEntry, in table: TypeTable, unchanged: (Int) -> Bool
+    ) -> Bool {
+        var matched = 0
+        func matches(_ ref: DeclarationRef) -> Bool {
+            let path = table.path(ref)
+            if unit.files[..<matched].contains(path) { return true }
+            guard matched < unit.files.count, unit.files[matched] == path, unchanged(ref.file) else { return false }
+            matched += 1
+            return true
+        }
+        return entry.primaries.allSatisfy(matches) && entry.extensions.allSatisfy(matches)
+            && matched == unit.files.count
+    }
+
     static func digests(_ names: Set<String>) -> [UInt64] { names.map(NameViews.digest(of:)).sorted() }
 }
 
