@@ -195,6 +195,8 @@ extension ByteReader {
         _ read: (inout ByteReader) throws(BinaryCodingError) -> Element
     ) throws(BinaryCodingError) -> [Element] {
         let count = try readCount()
+        // Most arrays of a fact are empty, and reserving room for no element still made a buffer the slow way.
+        guard count > 0 else { return [] }
         var elements: [Element] = []
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try read(&self)) }
