@@ -91,6 +91,10 @@ final class NameViewer {
         var pathDigests: [UInt64] = []
         pathDigests.reserveCapacity(sources.count)
         var all = ByteWriter()
+        // Reserved at once: grown by doubling, the half-megabyte of paths was copied and faulted in again.
+        var size = 0
+        for file in sources.indices { size += sources[file].path.utf8.count + 10 + 8 }
+        all.bytes.reserveCapacity(size)
         for file in sources.indices {
             pathDigests.append(NameViews.digest(of: sources[file].path))
             all.writeString(sources[file].path)
