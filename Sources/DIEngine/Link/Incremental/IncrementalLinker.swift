@@ -216,10 +216,15 @@ enum IncrementalLinker {
     static func describedBefore(in previous: LinkState?, stale: Set<UInt64>?) -> [String: DeclaredType] {
         var described: [String: DeclaredType] = [:]
         guard let previous, let stale else { return described }
-        for (name, type) in previous.types {
-            let digest = NameViews.digest(of: name)
-            guard previous.views.dependencies[digest] != nil, !stale.contains(digest) else { continue }
-            described[name] = type
+        // Sized once, and by index: a description is copied only when it is kept, the views' dependencies are
+        // only looked for, and the dictionary is not grown a dozen times on the way.
+        described.reserveCapacity(previous.types.count)
+        let types = previous.types
+        let dependencies = previous.views.dependencies
+        for index in types.indices {
+            let digest = NameViews.digest(of: types.keys[index])
+            guard dependencies.index(forKey: digest) != nil, !stale.contains(digest) else { continue }
+            described[types.keys[index]] = types.values[index]
         }
         return described
     }
