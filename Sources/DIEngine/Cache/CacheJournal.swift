@@ -12,7 +12,8 @@
 /// and its body a kind byte then, for an entry (1), the stat-table fields and either 0 (the facts are
 /// those of the entry it replaces, which must exist with the same facts hash) or 1 + facts length + facts;
 /// for a removal (2), the path; for a run record (3), the run record as in the head; for a new digest of
-/// the run record in place (4), the digest (fixed 64). Replay stops at the
+/// the run record in place (4), the digest (fixed 64); for a patch of the run record in place (5), the new
+/// inputs digest (fixed 64) and the changed bytes of its payload (`RunPayloadPatch`). Replay stops at the
 /// first record that is cut short (a torn tail), fails its checksum or cannot be applied; everything before
 /// it stands, because every record is a complete statement about one file or the run.
 enum CacheJournal {
@@ -23,12 +24,16 @@ enum CacheJournal {
         /// A new inputs digest for the run record in place (a build whose sources changed but none of their
         /// facts replays the same record): the payload, which lists every source, is not repeated.
         case runDigest(UInt64)
+        /// A new inputs digest and payload of the same length that differs from the one in place in a few
+        /// bytes (a DI edit's record: new digests and output stamps, the same depfile).
+        case runPatch(UInt64, RunPayloadPatch)
     }
 
     private static let entryKind: UInt8 = 1
     private static let removalKind: UInt8 = 2
     private static let runKind: UInt8 = 3
     private static let runDigestKind: UInt8 = 4
+    private static let runPatchKind: UInt8 = 5
 
     /// The cache state that records apply to.
     struct State {
@@ -62,6 +67,10 @@ enum CacheJournal {
             case .runDigest(let digest):
                 writer.writeByte(runDigestKind)
                 writer.writeFixed64(digest)
+            case .runPatch(let digest, let patch):
+                writer.writeByte(runPatchKind)
+                writer.writeFixed64(digest)
+                patch.write(to: &writer)
             }
             let length = UInt32(writer.count - start - 4)
             withUnsafeBytes(of: length.littleEndian) { writer.bytes.replaceSubrange(start..<(start + 4), with: $0) }
@@ -140,6 +149,13 @@ enum CacheJournal {
             try expectEnd(reader)
             guard state.run != nil else { throw .invalid("journal digest without a run record") }
             state.run?.inputsDigest = digest
+        case runPatchKind:
+            let digest = try reader.readFixed64()
+            guard let count = state.run?.payload.count else { throw .invalid("journal patch without a run record") }
+            let runs = try RunPayloadPatch.readRuns(&reader, payloadCount: count)
+            try expectEnd(reader)
+            state.run!.inputsDigest = digest
+            RunPayloadPatch.apply(runs, to: &state.run!.payload)
         default: throw .invalid("journal record kind")
         }
     }

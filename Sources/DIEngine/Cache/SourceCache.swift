@@ -450,6 +450,10 @@ struct SourceCache: Sendable {
         if run != target.run {
             if let run, let stored = target.run, run.payload == stored.payload {
                 records.append(.runDigest(run.inputsDigest))
+            } else if let run, let stored = target.run,
+                let patch = RunPayloadPatch(from: stored.payload, to: run.payload, limit: run.payload.count / 4)
+            {
+                records.append(.runPatch(run.inputsDigest, patch))
             } else {
                 records.append(.run(run))
             }

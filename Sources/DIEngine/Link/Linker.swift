@@ -54,7 +54,7 @@ enum Linker {
     static func assemble(
         session: LinkSession, typeUnits: [TypeLinkUnit], fileUnits: [FileLinkUnit], importedModules: [ResolvedModule],
         properties: PropertyNode, runtimeModule: String, exportLinks: Bool, describing: Set<String> = [],
-        describedBefore: () -> [String: DeclaredType] = { [:] }
+        describedBefore: () -> [String: DeclaredType] = { [:] }, describedAnew: ((Set<String>) -> Void)? = nil
     ) -> LinkedGraph {
         let table = session.table
         let configurationFiles = firstIndices(of: Set(typeUnits.flatMap(\.configurationFiles)), in: table.sources)
@@ -76,7 +76,11 @@ enum Linker {
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
             propertyUses: (propertyUses + members.propertyUses).sorted { $0.location < $1.location })
-        graph.types = declaredTypes(session, reachedFrom: graph, describing: describing, before: describedBefore())
+        let described = declaredTypes(
+            session, reachedFrom: graph, describing: describing, before: describedBefore(),
+            notingAnew: describedAnew != nil)
+        graph.types = described.types
+        describedAnew?(described.anew)
         // The export links read only the table and the descriptions: found on the other core while the
         // candidates are indexed and resolved (given the type names, not the registrations resolution changes).
         let exporting =
@@ -240,11 +244,12 @@ enum Linker {
     /// The declared types that resolution and validation look up: registered types and the types of
     /// dependencies, plus `describing` (`why` asks about any name). Describing every declared type cost
     /// more than the rest of a relink on a large project. A description in `before` is taken as it is (the
-    /// caller knows it is still right: `IncrementalLinker`).
+    /// caller knows it is still right: `IncrementalLinker`); with `notingAnew`, `anew` lists the names
+    /// described here instead (else it is empty).
     private static func declaredTypes(
         _ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>,
-        before: [String: DeclaredType]
-    ) -> [String: DeclaredType] {
+        before: consuming [String: DeclaredType], notingAnew: Bool
+    ) -> (types: [String: DeclaredType], anew: Set<String>) {
         var names = describing
         names.reserveCapacity(describing.count + 2 * graph.registrations.count)
         // By index: a copy of each registration cost more than reading its names.
@@ -257,21 +262,23 @@ enum Linker {
         }
         for dependency in graph.unownedDependencies { names.insert(dependency.typeName) }
         let table = session.table
-        var types: [String: DeclaredType] = [:]
+        // The kept descriptions stay in their dictionary, which the caller hands over: copying each into a
+        // new one retained every field and hashed every name again. Those no longer reached go first.
+        var types = consume before
+        let unreached = types.keys.filter { !names.contains($0) }
+        for name in unreached { types.removeValue(forKey: name) }
         types.reserveCapacity(names.count)
-        for name in names {
-            if let known = before[name] {
-                types[name] = known
-                continue
-            }
+        var anew: Set<String> = []
+        for name in names where types.index(forKey: name) == nil {
             guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
             else { continue }
             types[name] = DeclaredType(
                 name: name, kind: table.kind(of: name), location: table.location(of: first),
                 supertypes: session.hierarchy.supertypes(of: name),
                 superclasses: session.hierarchy.superclassChain(of: name))
+            if notingAnew { anew.insert(name) }
         }
-        return types
+        return (types, anew)
     }
 }
 

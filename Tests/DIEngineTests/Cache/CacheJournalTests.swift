@@ -123,6 +123,43 @@ import Testing
         #expect(loaded.run == RunRecord(inputsDigest: 2, payload: payload))
     }
 
+    /// A DI edit's run record: new digests and output stamps, the same depfile text. Only the changed bytes
+    /// are appended, and the lazy and whole-file readers both patch the payload in place back to it.
+    @Test func aRunRecordOfTheSameLengthAppendsOnlyItsChangedBytes() throws {
+        let tree = try SourceTree()
+        let files = try threeFiles(tree)
+        var payload = (0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        var lengths: [Int] = []
+        for digest in UInt64(1)...5 {
+            if digest > 1 {
+                payload[3] &+= 1
+                payload[2_500 + Int(digest)] &+= 1
+                payload[4_990] &+= 1
+            }
+            var (cache, _) = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true)
+            _ = cache.lookup(files, now: CacheRun.now)
+            cache.record(RunRecord(inputsDigest: digest, payload: payload))
+            #expect(cache.save(to: tree.cacheFile) == nil)
+            lengths.append(try #require(journalLength(tree)))
+            let loaded = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true).cache
+            #expect(loaded.run == RunRecord(inputsDigest: digest, payload: payload))
+            let whole = try CacheFileFormat.decode(bytes(tree), expecting: CacheRun.identity).get()
+            #expect(whole.run == RunRecord(inputsDigest: digest, payload: payload))
+        }
+        // The first record carries the whole payload (the file had none), each later one a few bytes.
+        #expect(lengths[0] > 5_000)
+        #expect(zip(lengths.dropFirst(), lengths).allSatisfy { $0 - $1 < 60 })
+
+        // A payload of another length is appended whole.
+        var (cache, _) = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true)
+        _ = cache.lookup(files, now: CacheRun.now)
+        cache.record(RunRecord(inputsDigest: 9, payload: payload + [1]))
+        #expect(cache.save(to: tree.cacheFile) == nil)
+        #expect(try #require(journalLength(tree)) - lengths[4] > 5_000)
+        let loaded = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true).cache
+        #expect(loaded.run == RunRecord(inputsDigest: 9, payload: payload + [1]))
+    }
+
     @Test func aTornTailIsIgnoredAndTheNextSaveRewrites() throws {
         let tree = try SourceTree()
         let files = try threeFiles(tree)

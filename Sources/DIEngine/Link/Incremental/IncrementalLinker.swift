@@ -202,18 +202,14 @@ enum IncrementalLinker {
         // Moved out, not copied: the optional lists are not used again.
         let types = typeUnits.indices.compactMap { typeUnits[$0].take() }
         let files = fileUnits.indices.compactMap { fileUnits[$0].take() }
-        // Waited for once, by the assembly or else by the state below.
-        var keptDescriptions: [String: DeclaredType]?
-        func descriptionsKept() -> [String: DeclaredType] {
-            if let keptDescriptions { return keptDescriptions }
-            let described = describingBefore?.wait() ?? describedBefore(in: previous, stale: stale)
-            keptDescriptions = described
-            return described
-        }
+        // The kept descriptions move into the graph's (the assembly drops those no longer reached); the state
+        // below needs only which descriptions were made anew.
+        var describedAnew: Set<String> = []
         let graph = Linker.assemble(
             session: session, typeUnits: types, fileUnits: files, importedModules: importedModules,
             properties: properties, runtimeModule: runtimeModule, exportLinks: exportLinks, describing: describing,
-            describedBefore: descriptionsKept)
+            describedBefore: { describingBefore?.wait() ?? describedBefore(in: previous, stale: stale) },
+            describedAnew: { describedAnew = $0 })
         phase("assemble")
         let diagnostics =
             session.scanDiagnostics
@@ -224,7 +220,7 @@ enum IncrementalLinker {
                 .init(
                     typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redonePaths: redoneFiles,
                     inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries, redoneFiles: needed,
-                    types: graph.types, describedBefore: descriptionsKept(),
+                    types: graph.types, describedAnew: describedAnew,
                     previousEncoded: previous?.encoded ?? EncodedUnits(),
                     pendingViews: viewer.map {
                         PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
@@ -240,10 +236,15 @@ enum IncrementalLinker {
     static func describedBefore(in previous: LinkState?, stale: Set<UInt64>?) -> [String: DeclaredType] {
         var described: [String: DeclaredType] = [:]
         guard let previous, let stale else { return described }
-        for (name, type) in previous.types {
-            let digest = NameViews.digest(of: name)
-            guard previous.views.dependencies[digest] != nil, !stale.contains(digest) else { continue }
-            described[name] = type
+        // Sized once, and by index: a description is copied only when it is kept, the views' dependencies are
+        // only looked for, and the dictionary is not grown a dozen times on the way.
+        described.reserveCapacity(previous.types.count)
+        let types = previous.types
+        let dependencies = previous.views.dependencies
+        for index in types.indices {
+            let digest = NameViews.digest(of: types.keys[index])
+            guard dependencies.index(forKey: digest) != nil, !stale.contains(digest) else { continue }
+            described[types.keys[index]] = types.values[index]
         }
         return described
     }

@@ -21,8 +21,9 @@ final class PendingState: @unchecked Sendable {
         /// stored in the previous state (`IncrementalLinker` checked them).
         var redoneFiles: Set<Int>
         var types: [String: DeclaredType]
-        /// The descriptions taken unchanged from the previous state.
-        var describedBefore: [String: DeclaredType]
+        /// The names of `types` described by this link; the others' descriptions were taken unchanged from
+        /// the previous state.
+        var describedAnew: Set<String>
         /// The bytes of the previous state's units as read (`EncodedUnits`).
         var previousEncoded: EncodedUnits
         var pendingViews: PendingViews?
@@ -59,7 +60,7 @@ final class PendingState: @unchecked Sendable {
         let fileUnits = Self.unitChanges(
             parts.fileUnits, redone: parts.redonePaths, previous: previous.fileUnits, key: \.path)
         let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
-        let describedBefore = parts.describedBefore
+        let describedAnew = parts.describedAnew
         return LinkStateChanges(
             factsDigests: parts.factsDigestChanges(
                 since: previous, goneTypes: typeUnits.removals, gonePaths: fileUnits.removals),
@@ -67,7 +68,7 @@ final class PendingState: @unchecked Sendable {
             aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
             types: TableChanges(
                 from: previous.types, to: parts.types, value: { $1 },
-                isUnchanged: { describedBefore.index(forKey: $0) != nil }))
+                isUnchanged: { !describedAnew.contains($0) }))
     }
 
     /// The redone units that are new or differ, and the keys of the previous units no unit has now; a
