@@ -35,6 +35,7 @@ struct FreshnessPrecheck: Sendable {
                 }
             }
             precheck.files += batch.files
+            feed.recycle(consume batch)
         }
         return precheck
     }
