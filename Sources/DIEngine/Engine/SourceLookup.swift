@@ -46,7 +46,8 @@ struct SourceLookup {
         // Moved, not copied: the cache then changes its entries and the prechecked lookups in place.
         loaded.cache = SourceCache(identity: loaded.cache.identity)
         let lookupStart = clock.now
-        lookup.lookups = lookup.cache.lookup(sources, statuses: statuses, prechecked: prechecked)
+        // `take()`: a copy left here would make the lookup's first change copy all of them.
+        lookup.lookups = lookup.cache.lookup(sources, statuses: statuses, prechecked: prechecked.take())
         let lookupTime = lookupStart.duration(to: clock.now)
         lookup.prescanned = prescanned
         let overlap =

@@ -127,7 +127,7 @@ struct TargetBuild {
         saveCache(into: &result, after: earlier, progress: &progress)
         guard result.writable, let depfile = record.depfile else { return result }
         do throws(FileSystemError) {
-            try AtomicFileWriter.write(Array(depfile.text.utf8), to: depfile.path, onlyIfChanged: false)
+            try AtomicFileWriter.write(depfile.bytes, to: depfile.path, onlyIfChanged: false)
         } catch {
             result.writeError = error
         }

@@ -13,9 +13,20 @@ struct BuildRecord: Equatable {
     /// The factory and the resolved file as they were left on disk.
     var outputs: [OutputStamp]
 
+    /// The depfile's bytes, not a `String`: a replay writes them as they were read (a 390 KB depfile was
+    /// checked as UTF-8 and copied twice on its way from the cache to the disk).
     struct RecordedFile: Equatable {
         var path: String
-        var text: String
+        var bytes: [UInt8]
+
+        init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+
+        init(path: String, text: String) {
+            self.init(path: path, bytes: Array(text.utf8))
+        }
     }
 
     /// Size and content hash of an output, plus its mtime when it is known at the time the record is
@@ -60,7 +71,7 @@ struct BuildRecord: Equatable {
         writer.writeByte(depfile == nil ? 0 : 1)
         if let depfile {
             writer.writeString(depfile.path)
-            writer.writeString(depfile.text)
+            writer.writeBytes(depfile.bytes)
         }
         writer.writeVarint(outputs.count)
         for output in outputs {
@@ -100,7 +111,9 @@ extension ByteReader {
         var depfile: BuildRecord.RecordedFile?
         switch try readByte() {
         case 0: break
-        case 1: depfile = BuildRecord.RecordedFile(path: try readString(), text: try readString())
+        case 1:
+            let path = try readString()
+            depfile = BuildRecord.RecordedFile(path: path, bytes: Array(try readRawBytes(count: try readCount())))
         default: throw .invalid("depfile tag")
         }
         var outputs: [BuildRecord.OutputStamp] = []

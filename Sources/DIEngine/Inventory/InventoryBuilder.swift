@@ -33,13 +33,12 @@ enum InventoryBuilder {
         let output = LexicalPath.absolute(
             DisplayPath.normalize(settings.outputPath), currentDirectory: workingDirectory)
         collector.feedCandidates(all: true)
-        let (sources, statuses) = collector.finishWithStatuses(
-            skippingOutput: output, skippingGeneratedFiles: skippingGeneratedFiles)
+        let found = collector.finish(skippingOutput: output, skippingGeneratedFiles: skippingGeneratedFiles)
         // The candidates are all known: the consumer can finish while the rest of the inventory is taken.
         feed?.finish()
-        var inventory = Inventory(sources: sources, diagnostics: collector.diagnostics)
-        inventory.walkedStatuses = statuses
-        inventory.skippedOutput = collector.contains(absolutePath: output)
+        var inventory = Inventory(sources: found.sources, diagnostics: collector.diagnostics)
+        inventory.walkedStatuses = found.statuses
+        inventory.skippedOutput = found.skippedOutput
 
         let expander = GlobExpander(lister: lister, currentDirectory: workingDirectory) { _ in false }
         for entry in settings.properties {

@@ -8,8 +8,15 @@ struct SourceCollector {
     private let lister: DirectoryLister
     private let excluder: ExcludeMatcher
     private let expander: GlobExpander
-    /// The files found, in the order found; the same file may appear more than once when `roots` > 1.
-    private var candidates: [Candidate] = []
+    /// The files found, in the order found (the same file may appear more than once when `roots` > 1), as
+    /// parallel arrays rather than one record per file: the display paths and stats become the
+    /// inventory's as they are, and growing them copies less (a record per file cost some 500 page faults
+    /// per 10,000 files, every one of which costs more than a `stat` on this machine).
+    private var displays: [String] = []
+    private var statuses: [FileStatus?] = []
+    /// Where each file was found, as an index into `places`.
+    private var origins: [Int32] = []
+    private var places: [Place] = []
     /// Walks started and single files added: beyond one, two of them may reach the same file.
     private var roots = 0
     private(set) var diagnostics: [Diagnostic] = []
@@ -48,35 +55,56 @@ struct SourceCollector {
         }
     }
 
-    /// Whether the output file was found among the candidates (`finish` leaves it out).
-    func contains(absolutePath: String) -> Bool {
-        let name = DisplayPath.lastComponent(of: absolutePath)
-        return candidates.contains { $0.isAt(absolutePath, named: name) }
+    /// What a walk found, once every entry is included.
+    struct Finished {
+        /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
+        var sources: [String]
+        /// The stats the walk took of the sources.
+        var statuses: WalkedStatuses
+        /// Whether the output file was among the files found (and left out).
+        var skippedOutput: Bool
     }
 
-    /// The sources sorted by display path, without the output file and (if asked) dibuild-generated files.
-    func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> [String] {
-        finishWithStatuses(skippingOutput: outputAbsolutePath, skippingGeneratedFiles: skippingGeneratedFiles).sources
-    }
-
-    /// `finish`, with the stats the walk took of the sources.
-    func finishWithStatuses(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool)
-        -> (sources: [String], statuses: WalkedStatuses)
-    {
-        var kept = roots > 1 ? Self.deduplicated(candidates) : candidates
-        // Only when the output is among them: removing copies every candidate.
-        let outputName = DisplayPath.lastComponent(of: outputAbsolutePath)
-        if kept.contains(where: { $0.isAt(outputAbsolutePath, named: outputName) }) {
-            kept.removeAll { $0.isAt(outputAbsolutePath, named: outputName) }
-        }
+    /// The sources, moved out of the collector (which then holds no more files).
+    mutating func finish(skippingOutput outputAbsolutePath: String, skippingGeneratedFiles: Bool) -> Finished {
+        // The indices of the files kept; nil for all of them, in the order found.
+        var kept = roots > 1 ? deduplicated() : nil
+        let skippedOutput = removeOutput(at: outputAbsolutePath, from: &kept)
         if skippingGeneratedFiles {
+            let indices = kept ?? Array(displays.indices)
             let generated = GeneratedFileFilter.flags(
-                forFiles: kept.map { lister.fileSystemPath($0.display) }, disk: lister.disk)
-            kept = zip(kept, generated).filter { !$0.1 }.map(\.0)
+                forFiles: indices.map { lister.fileSystemPath(displays[$0]) }, disk: lister.disk)
+            kept = zip(indices, generated).filter { !$0.1 }.map(\.0)
         }
-        if !ByteOrder.isStrictlyIncreasing(kept, by: \.display) { kept = ByteOrder.sorted(kept, by: \.display) }
-        let sources = kept.map(\.display)
-        return (sources, WalkedStatuses(sources: sources, statuses: kept.map(\.status)))
+        // Usually every file, in the walk's order: then the arrays are handed over as they are.
+        var sources = kept.map { $0.map { displays[$0] } } ?? displays
+        var sourceStatuses = kept.map { $0.map { statuses[$0] } } ?? statuses
+        displays = []
+        statuses = []
+        if !ByteOrder.isStrictlyIncreasing(sources, by: { $0 }) {
+            let order = ByteOrder.sortedIndices(sources)
+            sources = order.map { sources[$0] }
+            sourceStatuses = order.map { sourceStatuses[$0] }
+        }
+        let walked = WalkedStatuses(sources: sources, statuses: sourceStatuses)
+        return Finished(sources: sources, statuses: walked, skippedOutput: skippedOutput)
+    }
+
+    /// Removes the file at `outputAbsolutePath` from those `kept` (nil: all); whether it was among the files
+    /// found. Only the files found in a directory that starts that path can be it, so most are never looked at.
+    private func removeOutput(at outputAbsolutePath: String, from kept: inout [Int]?) -> Bool {
+        let placesToCheck = places.indices.filter { ByteOrder.hasPrefix(outputAbsolutePath, places[$0].directory) }
+        guard !placesToCheck.isEmpty else { return false }
+        let outputName = DisplayPath.lastComponent(of: outputAbsolutePath)
+        let isOutput = { (index: Int) in
+            placesToCheck.contains(Int(self.origins[index]))
+                && self.absolutePath(of: index, ifNamed: outputName) == outputAbsolutePath
+        }
+        guard displays.indices.contains(where: isOutput) else { return false }
+        var indices = kept ?? Array(displays.indices)
+        indices.removeAll(where: isOutput)
+        kept = indices
+        return true
     }
 
     private mutating func includeMatches(of pattern: GlobPattern, spelled display: String, at location: SourceLocation?)
@@ -103,6 +131,7 @@ struct SourceCollector {
         if excluder.excludes(directory.absolute, ancestorsChecked: ancestorsChecked) { return 0 }
         guard let entries = lister.entries(of: directory) else { return 0 }
         var found = 0
+        var place: Int32?
         for entry in Self.inPathOrder(entries) where !entry.isHidden {
             if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
                 diagnostics.append(
@@ -120,10 +149,8 @@ struct SourceCollector {
                 {
                     continue
                 }
-                candidates.append(
-                    Candidate(
-                        display: LexicalPath.appending(directory.display, entry.name), directory: directory.absolute,
-                        name: entry.name, status: entry.status))
+                if place == nil { place = addPlace(Place(directory: directory.absolute, name: nil)) }
+                append(LexicalPath.appending(directory.display, entry.name), status: entry.status, place: place!)
                 found += 1
             case .symlinkToDirectory, .other:
                 continue
@@ -136,10 +163,20 @@ struct SourceCollector {
     /// Hands the candidates found since the last call to the feed, once there are enough of them (or any,
     /// when `all`). Candidates are only ever appended until `finish`, so the feed sees them in order.
     mutating func feedCandidates(all: Bool = false) {
-        guard let feed, candidates.count - fed >= (all ? 1 : Self.feedBatchSize) else { return }
-        let unfed = candidates[fed...]
-        feed.append(files: unfed.map(\.display), statuses: unfed.map(\.status))
-        fed = candidates.count
+        guard let feed, displays.count - fed >= (all ? 1 : Self.feedBatchSize) else { return }
+        feed.append(files: displays[fed...], statuses: statuses[fed...])
+        fed = displays.count
+    }
+
+    private mutating func append(_ display: String, status: FileStatus?, place: Int32) {
+        displays.append(display)
+        statuses.append(status)
+        origins.append(place)
+    }
+
+    private mutating func addPlace(_ place: Place) -> Int32 {
+        places.append(place)
+        return Int32(places.count - 1)
     }
 
     private mutating func add(_ path: InventoryPath) {
@@ -148,21 +185,38 @@ struct SourceCollector {
         let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? bytes.startIndex
         let directory = slash == bytes.startIndex ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
         let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
-        candidates.append(Candidate(display: path.display, directory: directory, name: name, status: nil))
+        append(path.display, status: nil, place: addPlace(Place(directory: directory, name: name)))
         feedCandidates()
     }
 
-    /// One candidate per absolute path: the one whose display path comes first in byte order.
-    private static func deduplicated(_ candidates: [Candidate]) -> [Candidate] {
-        var kept: [Candidate] = []
+    /// The absolute path of file `index`, or nil when its name is not `name` (the path is then not joined).
+    private func absolutePath(of index: Int, ifNamed name: String? = nil) -> String? {
+        let place = places[Int(origins[index])]
+        let ownName = place.name ?? Self.lastComponent(of: displays[index])
+        if let name, ownName != name { return nil }
+        return LexicalPath.appending(place.directory, ownName)
+    }
+
+    /// The bytes after the last `/`: a walked file's name, which holds none.
+    private static func lastComponent(of display: String) -> String {
+        let bytes = display.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return display }
+        return String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+    }
+
+    /// One file per absolute path, as indices in the order found: the one whose display path comes first
+    /// in byte order.
+    private func deduplicated() -> [Int] {
+        var kept: [Int] = []
         var positions: [String: Int] = [:]
-        for candidate in candidates {
-            guard let position = positions[candidate.absolute] else {
-                positions[candidate.absolute] = kept.count
-                kept.append(candidate)
+        for index in displays.indices {
+            let absolute = absolutePath(of: index)!
+            guard let position = positions[absolute] else {
+                positions[absolute] = kept.count
+                kept.append(index)
                 continue
             }
-            if ByteOrder.precedes(candidate.display, kept[position].display) { kept[position] = candidate }
+            if ByteOrder.precedes(displays[index], displays[kept[position]]) { kept[position] = index }
         }
         return kept
     }
@@ -175,19 +229,10 @@ struct SourceCollector {
 
     private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
 
-    private struct Candidate {
-        var display: String
-        /// The absolute path of the directory the file was found in, and its name there.
+    /// Where files were found: the absolute path of a directory walked (its files' names are the last
+    /// components of their display paths), or that of a single file's directory and its name there.
+    private struct Place {
         var directory: String
-        var name: String
-        var status: FileStatus?
-
-        var absolute: String { LexicalPath.appending(directory, name) }
-
-        /// Whether the file is at `absolutePath`, whose last component is `lastName`; joins its own path only
-        /// when the names agree.
-        func isAt(_ absolutePath: String, named lastName: String) -> Bool {
-            name == lastName && absolute == absolutePath
-        }
+        var name: String?
     }
 }

@@ -24,6 +24,9 @@ final class WalkFeed: @unchecked Sendable {
     private var files: [String] = []
     private var statuses: [FileStatus?] = []
     private var finished = false
+    /// A batch the consumer is done with, emptied, whose storage the next candidates fill: a new batch
+    /// each time would be fresh memory for the walk's thread, since the consumer's thread frees it.
+    private var spare: Batch?
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -41,6 +44,10 @@ final class WalkFeed: @unchecked Sendable {
     func append(files newFiles: some Collection<String>, statuses newStatuses: some Collection<FileStatus?>) {
         guard !newFiles.isEmpty else { return }
         locked {
+            if files.capacity == 0, let spare = spare.take() {
+                files = spare.files
+                statuses = spare.statuses
+            }
             files.append(contentsOf: newFiles)
             statuses.append(contentsOf: newStatuses)
         }
@@ -65,6 +72,14 @@ final class WalkFeed: @unchecked Sendable {
         files = []
         statuses = []
         return batch
+    }
+
+    /// Hands back a batch taken with `next()` once it is no longer needed, for its storage to be reused.
+    func recycle(_ batch: consuming Batch) {
+        var emptied = batch
+        emptied.files.removeAll(keepingCapacity: true)
+        emptied.statuses.removeAll(keepingCapacity: true)
+        locked { spare = emptied }
     }
 
     private func locked<Result>(_ body: () -> Result) -> Result {

@@ -64,6 +64,33 @@ import Testing
         #expect(consumer.wait().isEmpty)
     }
 
+    /// A consumer that hands its batches back gets every candidate once, in order, whatever the producer
+    /// appends into the storage it handed back.
+    @Test func recycledBatchesLoseAndRepeatNothing() {
+        let feed = WalkFeed()
+        let consumer = BackgroundWork {
+            var files: [String] = []
+            var sizes: [UInt64?] = []
+            while let batch = feed.next() {
+                files += batch.files
+                sizes += batch.statuses.map { $0?.size }
+                feed.recycle(batch)
+            }
+            return (files, sizes)
+        }
+        let names = (0..<1_000).map { "F\($0).swift" }
+        for start in stride(from: 0, to: names.count, by: 3) {
+            let batch = start..<min(start + 3, names.count)
+            feed.append(
+                files: names[batch], statuses: batch.map { FileStatus(size: UInt64($0), modificationTime: 0, inode: 0) }
+            )
+        }
+        feed.finish()
+        let (files, sizes) = consumer.wait()
+        #expect(files == names)
+        #expect(sizes == names.indices.map { UInt64($0) })
+    }
+
     @Test func batchesArriveInOrderAndEndAtFinish() {
         let feed = WalkFeed()
         let consumer = Self.consumed(feed)
