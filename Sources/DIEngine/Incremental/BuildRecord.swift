@@ -13,19 +13,19 @@ struct BuildRecord: Equatable {
     /// The factory and the resolved file as they were left on disk.
     var outputs: [OutputStamp]
 
-    /// The depfile's bytes, not a `String`: a replay writes them as they were read (a 390 KB depfile was
-    /// checked as UTF-8 and copied twice on its way from the cache to the disk).
+    /// The depfile's bytes, not a `String`: a replay writes them from the record's payload as they are (a
+    /// 390 KB depfile was checked as UTF-8 and copied twice on its way from the cache to the disk).
     struct RecordedFile: Equatable {
         var path: String
-        var bytes: [UInt8]
+        var bytes: ArraySlice<UInt8>
 
-        init(path: String, bytes: [UInt8]) {
+        init(path: String, bytes: ArraySlice<UInt8>) {
             self.path = path
             self.bytes = bytes
         }
 
         init(path: String, text: String) {
-            self.init(path: path, bytes: Array(text.utf8))
+            self.init(path: path, bytes: Array(text.utf8)[...])
         }
     }
 
@@ -88,7 +88,7 @@ struct BuildRecord: Equatable {
     static func decode(_ payload: [UInt8]) -> BuildRecord? {
         payload.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer)
-            let record = try? reader.readBuildRecord()
+            let record = try? reader.readBuildRecord(of: payload)
             return reader.isAtEnd ? record : nil
         }
     }
@@ -104,7 +104,8 @@ extension BuildRecord.OutputStamp {
 }
 
 extension ByteReader {
-    fileprivate mutating func readBuildRecord() throws(BinaryCodingError) -> BuildRecord {
+    /// `payload` is the array this reader reads: the depfile is a slice of it.
+    fileprivate mutating func readBuildRecord(of payload: [UInt8]) throws(BinaryCodingError) -> BuildRecord {
         let factsDigest = try readFixed64()
         var diagnostics: [Diagnostic] = []
         for _ in 0..<(try readCount()) { diagnostics.append(try readDiagnostic()) }
@@ -113,7 +114,10 @@ extension ByteReader {
         case 0: break
         case 1:
             let path = try readString()
-            depfile = BuildRecord.RecordedFile(path: path, bytes: Array(try readRawBytes(count: try readCount())))
+            let count = try readCount()
+            let start = offset
+            _ = try readRawBytes(count: count)
+            depfile = BuildRecord.RecordedFile(path: path, bytes: payload[start..<start + count])
         default: throw .invalid("depfile tag")
         }
         var outputs: [BuildRecord.OutputStamp] = []

@@ -26,12 +26,24 @@ extension FileSystemError {
 /// One file of an output set.
 struct OutputFile: Sendable, Equatable {
     var path: String
-    var bytes: [UInt8]
+    /// A slice, so that bytes read as part of something larger (a replayed depfile) are written uncopied.
+    var bytes: ArraySlice<UInt8>
     /// Leave a destination that already holds exactly these bytes alone (its mtime unchanged).
-    var onlyIfChanged: Bool = true
+    var onlyIfChanged: Bool
     /// Give a replaced destination the current time as its mtime (the rename has just updated the
     /// directory, which may be one of the file's inputs).
-    var touchAfterReplace: Bool = false
+    var touchAfterReplace: Bool
+
+    init(path: String, bytes: ArraySlice<UInt8>, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false) {
+        self.path = path
+        self.bytes = bytes
+        self.onlyIfChanged = onlyIfChanged
+        self.touchAfterReplace = touchAfterReplace
+    }
+
+    init(path: String, bytes: [UInt8], onlyIfChanged: Bool = true, touchAfterReplace: Bool = false) {
+        self.init(path: path, bytes: bytes[...], onlyIfChanged: onlyIfChanged, touchAfterReplace: touchAfterReplace)
+    }
 }
 
 /// Writes files the way a build system needs them (`docs/build-integration.md`): create missing parent
@@ -44,6 +56,13 @@ enum AtomicFileWriter {
     @discardableResult
     static func write(
         _ bytes: [UInt8], to path: String, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false
+    ) throws(FileSystemError) -> WriteOutcome {
+        try write(bytes[...], to: path, onlyIfChanged: onlyIfChanged, touchAfterReplace: touchAfterReplace)
+    }
+
+    @discardableResult
+    static func write(
+        _ bytes: ArraySlice<UInt8>, to path: String, onlyIfChanged: Bool = true, touchAfterReplace: Bool = false
     ) throws(FileSystemError) -> WriteOutcome {
         try write(
             [OutputFile(path: path, bytes: bytes, onlyIfChanged: onlyIfChanged, touchAfterReplace: touchAfterReplace)]
@@ -66,7 +85,7 @@ enum AtomicFileWriter {
                 }
                 outcomes.append(.written)
                 let temporary = try stage(file.path) { temporary throws(FileSystemError) in
-                    try temporary.write(file.bytes[...])
+                    try temporary.write(file.bytes)
                 }
                 staged.append((file, temporary))
             }
@@ -115,7 +134,8 @@ enum AtomicFileWriter {
     private static func needsWriting(_ file: OutputFile) throws(FileSystemError) -> Bool {
         guard let existing = try checkDestination(file.path) else { return true }
         guard file.onlyIfChanged, existing.size == UInt64(file.bytes.count) else { return true }
-        return (try? LocalDisk.contents(of: file.path).get()) != file.bytes
+        guard let current = try? LocalDisk.contents(of: file.path).get() else { return true }
+        return !current.elementsEqual(file.bytes)
     }
 
     /// The destination's status if it exists; an error if it is not a regular file.

@@ -159,6 +159,19 @@ import Testing
         for length in 0..<bytes.count { #expect(BuildRecord.decode(Array(bytes[..<length])) == nil) }
         #expect(BuildRecord.decode(bytes + [0]) == nil)
     }
+
+    /// A replay writes the recorded depfile as a slice of the record's payload: exactly the bytes recorded,
+    /// whatever precedes them (a long path makes the length's varint take two bytes).
+    @Test func aDecodedDepfileIsExactlyTheRecordedBytes() throws {
+        let text = "build/F.swift: " + (0..<40).map { "Sources/é\($0).swift" }.joined(separator: " \\\n  ") + "\n"
+        let record = BuildRecord(
+            factsDigest: 1, diagnostics: [.warning("O03", "note")],
+            depfile: BuildRecord.RecordedFile(path: "build/" + String(repeating: "d", count: 200) + ".d", text: text),
+            outputs: [])
+        let decoded = try #require(BuildRecord.decode(record.encoded()))
+        #expect(Array(try #require(decoded.depfile).bytes) == Array(text.utf8))
+        #expect(decoded.depfile?.path == record.depfile?.path)
+    }
 }
 
 extension FileFacts {

@@ -15,6 +15,18 @@ import Testing
         )
     }
 
+    /// A slice is written alone, and compared alone with what the destination holds.
+    @Test func aSliceWritesOnlyItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/out.d"
+        let bytes = Array("xxout: a.swift\nyy".utf8)
+        let slice = bytes[2..<bytes.count - 2]
+        #expect(try AtomicFileWriter.write(slice, to: path) == .written)
+        #expect(try LocalDisk.contents(of: path).get() == Array("out: a.swift\n".utf8))
+        #expect(try AtomicFileWriter.write(slice, to: path) == .unchanged)
+        #expect(try AtomicFileWriter.write(bytes[1...], to: path) == .written)
+    }
+
     @Test func unchangedBytesKeepTheFileAndItsMtime() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("out.swift", "same\n")
