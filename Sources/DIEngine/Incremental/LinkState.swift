@@ -128,12 +128,12 @@ enum LinkStateFile {
             var reader = ByteReader(buffer)
             guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
                 (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                let base = readRecord(at: &reader, source: bytes)
+                var base = readRecord(at: &reader, source: bytes)
             else { return nil }
             var state = LinkState.empty
-            base.apply(to: &state)
+            base.move(into: &state)
             let baseLength = reader.offset
-            while !reader.isAtEnd, let changes = readRecord(at: &reader, source: bytes) { changes.apply(to: &state) }
+            while !reader.isAtEnd, var changes = readRecord(at: &reader, source: bytes) { changes.move(into: &state) }
             state.rememberReads()
             if reader.isAtEnd, let stamp, stamp.size == bytes.count {
                 state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
