@@ -32,6 +32,11 @@ struct LinkState: Equatable {
 
     private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
+        // Room for every read, repeats included: growing would rehash every name read so far each time.
+        var count = 0
+        for unit in typeUnits.values { count += unit.reads.count }
+        for unit in fileUnits.values { count += unit.reads.count }
+        reads.reserveCapacity(count)
         for unit in typeUnits.values { reads.formUnion(unit.reads) }
         for unit in fileUnits.values { reads.formUnion(unit.reads) }
         return reads
