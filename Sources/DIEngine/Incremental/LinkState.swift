@@ -32,6 +32,11 @@ struct LinkState: Equatable {
 
     private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
+        // Room for every read, repeats included: growing would rehash every name read so far each time.
+        var count = 0
+        for unit in typeUnits.values { count += unit.reads.count }
+        for unit in fileUnits.values { count += unit.reads.count }
+        reads.reserveCapacity(count)
         for unit in typeUnits.values { reads.formUnion(unit.reads) }
         for unit in fileUnits.values { reads.formUnion(unit.reads) }
         return reads
@@ -128,12 +133,12 @@ enum LinkStateFile {
             var reader = ByteReader(buffer)
             guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
                 (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                let base = readRecord(at: &reader, source: bytes)
+                var base = readRecord(at: &reader, source: bytes)
             else { return nil }
             var state = LinkState.empty
-            base.apply(to: &state)
+            base.move(into: &state)
             let baseLength = reader.offset
-            while !reader.isAtEnd, let changes = readRecord(at: &reader, source: bytes) { changes.apply(to: &state) }
+            while !reader.isAtEnd, var changes = readRecord(at: &reader, source: bytes) { changes.move(into: &state) }
             state.rememberReads()
             if reader.isAtEnd, let stamp, stamp.size == bytes.count {
                 state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)

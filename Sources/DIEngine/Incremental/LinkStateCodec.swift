@@ -425,26 +425,34 @@ struct TableChanges<Key: Hashable, Value> {
     var upserts: [(key: Key, value: Value)] = []
     var removals: [Key] = []
 
-    func apply(to table: inout [Key: Value]) {
+    /// Applies the changes to `table` and leaves none: the entries are moved into it, not copied (a copy
+    /// retains every string and list of an entry, and releasing the changes then releases them again).
+    mutating func move(into table: inout [Key: Value]) {
         table.reserveCapacity(table.count + upserts.count)
-        for (key, value) in upserts { table[key] = value }
+        // From the back: `popLast` moves an entry out. A record's keys are unique (it is written from a
+        // table), so the order does not matter.
+        while let (key, value) = upserts.popLast() { table[key] = value }
         for key in removals { table[key] = nil }
+        removals = []
     }
 }
 
 extension TableChanges {
-    /// Applies changes to a table of units: the units to `units`, their bytes to `bytes`.
-    func apply<Unit>(to units: inout [Key: Unit], bytes: inout [Key: ArraySlice<UInt8>])
+    /// Applies changes to a table of units, moved as `move(into:)` moves them: the units to `units`, their
+    /// bytes to `bytes`.
+    mutating func move<Unit>(into units: inout [Key: Unit], bytes: inout [Key: ArraySlice<UInt8>])
     where Value == (unit: Unit, bytes: ArraySlice<UInt8>?) {
         units.reserveCapacity(units.count + upserts.count)
-        for (key, read) in upserts {
-            units[key] = read.unit
-            bytes[key] = read.bytes
+        bytes.reserveCapacity(bytes.count + upserts.count)
+        while let (key, (unit, encoded)) = upserts.popLast() {
+            bytes[key] = encoded
+            units[key] = unit
         }
         for key in removals {
             units[key] = nil
             bytes[key] = nil
         }
+        removals = []
     }
 }
 
@@ -462,19 +470,21 @@ struct LinkStateChanges {
     var fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
     var types: TableChanges<String, DeclaredType>
 
-    func apply(to state: inout LinkState) {
-        factsDigests.apply(to: &state.factsDigests)
+    /// Applies the changes to `state`, moving their entries into it (`TableChanges.move(into:)`): the
+    /// tables are left empty.
+    mutating func move(into state: inout LinkState) {
+        factsDigests.move(into: &state.factsDigests)
         state.views.interfaces = interfaces
-        views.apply(to: &state.views.views)
-        dependencies.apply(to: &state.views.dependencies)
-        files.apply(to: &state.views.files)
+        views.move(into: &state.views.views)
+        dependencies.move(into: &state.views.dependencies)
+        files.move(into: &state.views.files)
         state.views.aliasExtensions = aliasExtensions
         // Moved out while the units change (a copy would copy every entry).
         var encoded = state.encoded
         state.encoded = EncodedUnits()
-        typeUnits.apply(to: &state.typeUnits, bytes: &encoded.typeUnits)
-        fileUnits.apply(to: &state.fileUnits, bytes: &encoded.fileUnits)
+        typeUnits.move(into: &state.typeUnits, bytes: &encoded.typeUnits)
+        fileUnits.move(into: &state.fileUnits, bytes: &encoded.fileUnits)
         state.encoded = encoded
-        types.apply(to: &state.types)
+        types.move(into: &state.types)
     }
 }

@@ -15,13 +15,13 @@ import Testing
 
     static func expectSameRecord(after previous: LinkState, _ link: IncrementalLink, _ comment: String) throws {
         let pending = try #require(link.pendingState)
-        let changes = pending.changes(since: previous)
+        var changes = pending.changes(since: previous)
         let direct = LinkStateFile.encodeRecord(changes, over: previous)
         let compared = LinkStateFile.encodeChanges(from: previous, to: link.state)
         #expect(direct.record == compared.record, "\(comment)")
         #expect(direct.changes == compared.changes, "\(comment)")
         var applied = previous
-        changes.apply(to: &applied)
+        changes.move(into: &applied)
         #expect(applied == link.state, "\(comment)")
     }
 
