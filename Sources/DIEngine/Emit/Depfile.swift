@@ -1,6 +1,8 @@
 /// A rendered depfile and the diagnostics its paths caused (`O05` errors, `O06` warnings).
 struct DepfileRendering: Sendable, Equatable {
-    var text: String
+    /// The depfile's UTF-8, as written.
+    var bytes: [UInt8]
+    var text: String { String(decoding: bytes, as: UTF8.self) }
     /// The dependencies as listed, unescaped, in order (after `O06` substitution and deduplication).
     var listed: [String]
     var diagnostics: [Diagnostic]
@@ -35,7 +37,7 @@ enum Depfile {
         }
         let sorted = sortedUnique(listed)
         return DepfileRendering(
-            text: text(target: target, dependencies: sorted, phony: phony), listed: sorted, diagnostics: diagnostics)
+            bytes: bytes(target: target, dependencies: sorted, phony: phony), listed: sorted, diagnostics: diagnostics)
     }
 
     /// `paths` deduplicated and in byte order. ASCII paths are equal exactly when their bytes are, so equal
@@ -49,44 +51,57 @@ enum Depfile {
         return unique
     }
 
-    private static func text(target: String, dependencies: [String], phony: Bool) -> String {
-        var text = escape(target) + ":"
+    /// Written as bytes, each path escaped straight into the buffer: no string per escaped path, and no
+    /// copy of the whole text into an array of bytes to write it.
+    private static func bytes(target: String, dependencies: [String], phony: Bool) -> [UInt8] {
         let pathBytes = dependencies.reduce(0) { $0 + $1.utf8.count }
-        text.reserveCapacity(text.utf8.count + (phony ? 2 : 1) * (pathBytes + 4 * dependencies.count) + 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
+            2 * target.utf8.count + 2 + (phony ? 2 : 1) * (pathBytes + 5 * dependencies.count) + 2)
+        appendEscaped(target, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         for dependency in dependencies {
-            text += " \\\n  "
-            text += escape(dependency)
+            bytes.append(contentsOf: continuation)
+            appendEscaped(dependency, to: &bytes)
         }
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
         if phony && !dependencies.isEmpty {
-            text += "\n"
+            bytes.append(UInt8(ascii: "\n"))
             for dependency in dependencies {
-                text += escape(dependency)
-                text += ":\n"
+                appendEscaped(dependency, to: &bytes)
+                bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "\n")])
             }
         }
-        return text
+        return bytes
+    }
+
+    private static let continuation: [UInt8] = Array(" \\\n  ".utf8)
+
+    /// `escape(path)`'s bytes appended to `bytes`.
+    private static func appendEscaped(_ path: String, to bytes: inout [UInt8]) {
+        var path = path
+        path.withUTF8 { utf8 in
+            guard utf8.contains(where: needsEscape) else { return bytes.append(contentsOf: utf8) }
+            var trailingBackslashes = 0
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: " "):
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: "\\"), count: trailingBackslashes + 1))
+                    bytes.append(byte)
+                case UInt8(ascii: "#"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+                case UInt8(ascii: "$"): bytes.append(contentsOf: [byte, byte])
+                default: bytes.append(byte)
+                }
+                trailingBackslashes = byte == UInt8(ascii: "\\") ? trailingBackslashes + 1 : 0
+            }
+        }
     }
 
     /// Space → `\ ` (doubling the backslashes right before it), `#` → `\#`, `$` → `$$`; other bytes,
     /// including other backslashes, unchanged.
     static func escape(_ path: String) -> String {
-        var contiguous = path
-        guard contiguous.withUTF8({ $0.contains(where: needsEscape) }) else { return path }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count + 8)
-        var trailingBackslashes = 0
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: " "):
-                bytes.append(contentsOf: repeatElement(UInt8(ascii: "\\"), count: trailingBackslashes + 1))
-                bytes.append(byte)
-            case UInt8(ascii: "#"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case UInt8(ascii: "$"): bytes.append(contentsOf: [byte, byte])
-            default: bytes.append(byte)
-            }
-            trailingBackslashes = byte == UInt8(ascii: "\\") ? trailingBackslashes + 1 : 0
-        }
+        appendEscaped(path, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -147,8 +147,8 @@ struct TargetBuild {
         let files = [outputs.resolved, outputs.factory].compactMap { $0 }
         let record = BuildRecord(
             factsDigest: factsDigest, diagnostics: diagnostics,
-            depfile: outputs.depfile.map { BuildRecord.RecordedFile(path: $0.path, text: $0.text) },
-            outputs: files.map { BuildRecord.OutputStamp(expecting: $0.text, at: $0.path) })
+            depfile: outputs.depfile.map { BuildRecord.RecordedFile(path: $0.path, bytes: $0.bytes[...]) },
+            outputs: files.map { BuildRecord.OutputStamp(expecting: $0.bytes, at: $0.path) })
         return record.encoded()
     }
 }

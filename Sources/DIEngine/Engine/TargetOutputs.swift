@@ -3,7 +3,10 @@
 struct TargetOutputs {
     struct File {
         var path: String
-        var text: String
+        /// The file's UTF-8 as rendered: hashed for the run record and written without another copy.
+        var bytes: [UInt8]
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     var factory: File
@@ -35,9 +38,9 @@ struct TargetOutputs {
         // Rendered beside the factory, on the other core.
         let resolvedText =
             settings.generateResolved && settings.configPath != nil
-            ? BackgroundWork { ResolvedFileRenderer.render(graph, project: project, reference: reference) } : nil
+            ? BackgroundWork { ResolvedFileRenderer.renderUTF8(graph, project: project, reference: reference) } : nil
         var outputs = TargetOutputs(factory: factory(graph, settings: settings))
-        if let resolvedText { outputs.resolved = File(path: settings.resolvedOutputPath, text: resolvedText.wait()) }
+        if let resolvedText { outputs.resolved = File(path: settings.resolvedOutputPath, bytes: resolvedText.wait()) }
         if let path = settings.depfilePath {
             let inventory = target.inventory
             let inputs =
@@ -46,7 +49,7 @@ struct TargetOutputs {
             let rendering = Depfile.render(
                 target: depfile.target ?? settings.outputArgument ?? settings.outputPath, dependencies: inputs,
                 phony: depfile.phony)
-            outputs.depfile = File(path: path, text: rendering.text)
+            outputs.depfile = File(path: path, bytes: rendering.bytes)
             outputs.diagnostics += rendering.diagnostics
             outputs.diagnostics += OutputPlacement.listedDirectoryWarnings(
                 writtenFiles: [path] + (cacheFile.map { [$0] } ?? []), listedPaths: rendering.listed)
@@ -57,7 +60,7 @@ struct TargetOutputs {
     static func factory(_ graph: LinkedGraph, settings: TargetSettings) -> File {
         File(
             path: settings.outputPath,
-            text: FactoryRenderer.render(
+            bytes: FactoryRenderer.renderUTF8(
                 graph, className: settings.className, runtimeModule: settings.runtimeModule,
                 accessControl: settings.accessControl))
     }
@@ -68,11 +71,9 @@ struct TargetOutputs {
     /// time as its mtime.
     func write(progress: inout ProgressLog) throws(FileSystemError) {
         var files: [OutputFile] = []
-        if let resolved { files.append(OutputFile(path: resolved.path, bytes: Array(resolved.text.utf8))) }
-        if let depfile {
-            files.append(OutputFile(path: depfile.path, bytes: Array(depfile.text.utf8), onlyIfChanged: false))
-        }
-        files.append(OutputFile(path: factory.path, bytes: Array(factory.text.utf8), touchAfterReplace: true))
+        if let resolved { files.append(OutputFile(path: resolved.path, bytes: resolved.bytes)) }
+        if let depfile { files.append(OutputFile(path: depfile.path, bytes: depfile.bytes, onlyIfChanged: false)) }
+        files.append(OutputFile(path: factory.path, bytes: factory.bytes, touchAfterReplace: true))
         let outcomes = try AtomicFileWriter.write(files)
         for (file, outcome) in zip(files, outcomes) where file.path != depfile?.path {
             Self.log(outcome, of: file.path, progress: &progress)
@@ -83,7 +84,7 @@ struct TargetOutputs {
         throws(FileSystemError)
     {
         let outcome = try AtomicFileWriter.write(
-            Array(file.text.utf8), to: file.path, onlyIfChanged: true, touchAfterReplace: touchingReplacement)
+            file.bytes, to: file.path, onlyIfChanged: true, touchAfterReplace: touchingReplacement)
         log(outcome, of: file.path, progress: &progress)
     }
 

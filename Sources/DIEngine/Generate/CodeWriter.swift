@@ -1,10 +1,10 @@
 /// Accumulates lines of generated text with an indentation level. Empty lines never carry indentation,
 /// so the output has no trailing and no whitespace-only lines.
 struct CodeWriter {
-    /// The lines written so far, each ending in LF (empty when there are no lines). Appended to in place:
-    /// a factory of thousands of registrations is one growing buffer, not an array of line strings joined
-    /// at the end.
-    private(set) var text = ""
+    /// The UTF-8 of the lines written so far, each ending in LF (empty when there are no lines). One
+    /// growing byte buffer, written to disk as it is: a `String` had to be copied into an array of bytes
+    /// to be hashed and written (a megabyte of fresh memory per copy for a large factory).
+    private(set) var bytes: [UInt8] = []
     private let unit: String
     /// `unit` once per enclosing `indented`, kept so that a line does not build its indentation again.
     private var indentation = ""
@@ -13,15 +13,50 @@ struct CodeWriter {
     /// generated code is not copied each time the buffer doubles.
     init(indentUnit: String = "    ", reservingCapacity capacity: Int = 0) {
         unit = indentUnit
-        if capacity > 0 { text.reserveCapacity(capacity) }
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
+
+    /// The lines written, as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func line(_ line: String = "") {
         if !line.isEmpty {
-            text += indentation
-            text += line
+            append(indentation)
+            append(line)
         }
-        text += "\n"
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The line `first + second + …`, appended piece by piece: an interpolated line of more than 15
+    /// bytes was a string allocated, filled and freed per line.
+    mutating func line(
+        _ first: String, _ second: String, _ third: String = "", _ fourth: String = "", _ fifth: String = ""
+    ) {
+        if !(first.isEmpty && second.isEmpty && third.isEmpty && fourth.isEmpty && fifth.isEmpty) {
+            append(indentation)
+            append(first)
+            append(second)
+            append(third)
+            append(fourth)
+            append(fifth)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// A non-empty line written in pieces, without building it as a string first: `body` appends the
+    /// pieces with `append(_:)` after the indentation, and the LF follows.
+    mutating func line(_ body: (inout CodeWriter) -> Void) {
+        append(indentation)
+        body(&self)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// A piece of the line being written by `line(_:)`.
+    mutating func append(_ piece: String) {
+        // A native string's UTF-8 is contiguous: one copy of its bytes, not a loop over them.
+        if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: piece.utf8)
+        }
     }
 
     mutating func indented(_ body: (inout CodeWriter) -> Void) {

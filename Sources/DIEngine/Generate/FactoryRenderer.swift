@@ -8,6 +8,16 @@ enum FactoryRenderer {
     static func render(
         _ graph: LinkedGraph, className: String, runtimeModule: String, accessControl: AccessControlSetting?
     ) -> String {
+        String(
+            decoding: renderUTF8(
+                graph, className: className, runtimeModule: runtimeModule, accessControl: accessControl),
+            as: UTF8.self)
+    }
+
+    /// `render`'s text as the bytes written to disk.
+    static func renderUTF8(
+        _ graph: LinkedGraph, className: String, runtimeModule: String, accessControl: AccessControlSetting?
+    ) -> [UInt8] {
         // About 380 bytes per registration in practice.
         var writer = CodeWriter(reservingCapacity: 512 * graph.registrations.count)
         writer.line(GeneratedMarker.header)
@@ -23,8 +33,8 @@ enum FactoryRenderer {
             order.count > chunkSize
             ? stride(from: 0, to: order.count, by: chunkSize).map { $0..<min($0 + chunkSize, order.count) } : []
         writer.line("\(access)final class \(className): ModuleFactory {")
-        // Registrations are lent to the renderer through the buffer: read through the array's subscript,
-        // each was copied (a retain per field) before it was rendered.
+        // Registrations are lent to the renderer by address: read through the array's (or the buffer's)
+        // subscript, each was copied (a retain per field) before it was rendered.
         all.withUnsafeBufferPointer { all in
             writer.indented { writer in
                 writer.line("\(access)override func load(context: AppContext) {")
@@ -32,7 +42,7 @@ enum FactoryRenderer {
                     PropertyLiteralRenderer.appendLoadProperty(graph.properties, to: &writer)
                     if !order.isEmpty { writer.line() }
                     if chunks.isEmpty {
-                        for index in order { RegistrationRenderer.append(all[index], to: &writer) }
+                        for index in order { RegistrationRenderer.append(all.baseAddress! + index, to: &writer) }
                     } else {
                         for index in chunks.indices { writer.line("loadChunk\(index)(context: context)") }
                     }
@@ -43,14 +53,16 @@ enum FactoryRenderer {
                     writer.line("@inline(never)")
                     writer.line("private func loadChunk\(index)(context: AppContext) {")
                     writer.indented { writer in
-                        for position in chunk { RegistrationRenderer.append(all[order[position]], to: &writer) }
+                        for position in chunk {
+                            RegistrationRenderer.append(all.baseAddress! + order[position], to: &writer)
+                        }
                     }
                     writer.line("}")
                 }
             }
         }
         writer.line("}")
-        return writer.text
+        return writer.bytes
     }
 
     /// Type name, qualifier, then source location, in byte order. The linker already delivers this

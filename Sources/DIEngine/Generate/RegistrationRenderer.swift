@@ -1,50 +1,65 @@
 /// The registration blocks of the factory, written relative to the writer's current indentation.
 enum RegistrationRenderer {
-    static func append(_ registration: Registration, to writer: inout CodeWriter) {
-        let type = registration.id.typeName
-        let qualifier = registration.id.qualifier
-        let scope = registration.scope
-        switch registration.kind {
+    /// What the lines around a block's resolver read of its registration, taken out field by field: a
+    /// closure capturing the registration itself made the optimiser copy the whole registration (a retain
+    /// per field) for each block.
+    private struct Block {
+        var typeName: String
+        var injectorArguments: [DependencyArgument]
+        var links: [String]
+    }
+
+    /// The block of the registration at `address`.
+    static func append(_ address: UnsafePointer<Registration>, to writer: inout CodeWriter) {
+        // Fields read in place: `address.pointee` bound to a name would be a copy of the registration.
+        let type = address.pointee.id.typeName
+        let qualifier = address.pointee.id.qualifier
+        let scope = address.pointee.scope
+        let arguments = address.pointee.constructorArguments
+        let block = Block(
+            typeName: type, injectorArguments: address.pointee.injectorArguments, links: address.pointee.links)
+        switch address.pointee.kind {
         case .component:
-            appendBlock("register", registration, qualifier: qualifier, scope: scope, to: &writer) {
-                $0.line("return \(type)()")
+            appendBlock("register", block, qualifier: qualifier, scope: scope, to: &writer) {
+                $0.line("return ", type, "()")
             }
         case .configuration:
             // A Configuration class is always unqualified and singleton.
-            appendBlock("register", registration, qualifier: "", scope: .singleton, to: &writer) {
-                $0.line("return \(type)()")
+            appendBlock("register", block, qualifier: "", scope: .singleton, to: &writer) {
+                $0.line("return ", type, "()")
             }
         case .autowired:
-            appendBlock("register", registration, qualifier: qualifier, scope: scope, to: &writer) {
-                let arguments = DependencyLines.append(registration.constructorArguments, to: &$0)
-                $0.line("return \(type)(\(arguments))")
+            appendBlock("register", block, qualifier: qualifier, scope: scope, to: &writer) {
+                appendConstruction(of: type, from: arguments, payload: nil, to: &$0)
             }
         case .lazyAutowired:
-            appendBlock("registerLazy", registration, qualifier: qualifier, scope: scope, injects: true, to: &writer) {
-                $0.line("return \(type)()")
+            appendBlock("registerLazy", block, qualifier: qualifier, scope: scope, injects: true, to: &writer) {
+                $0.line("return ", type, "()")
             }
         case .factory:
-            appendBlock("registerFactory", registration, qualifier: qualifier, takesPayload: true, to: &writer) {
-                let arguments = DependencyLines.append(registration.constructorArguments, to: &$0)
-                let payload = "payload: payload as! \(payloadType(of: registration))"
-                $0.line("return \(type)(\(arguments.isEmpty ? payload : arguments + ", " + payload))")
+            let payload = payloadType(address.pointee.payloadType, of: type)
+            appendBlock("registerFactory", block, qualifier: qualifier, takesPayload: true, to: &writer) {
+                appendConstruction(of: type, from: arguments, payload: payload, to: &$0)
             }
         case .lazyFactory:
+            let payload = payloadType(address.pointee.payloadType, of: type)
             appendBlock(
-                "registerLazyFactory", registration, qualifier: qualifier, takesPayload: true, injects: true,
-                to: &writer
+                "registerLazyFactory", block, qualifier: qualifier, takesPayload: true, injects: true, to: &writer
             ) {
-                $0.line("return \(type)(payload: payload as! \(payloadType(of: registration)))")
+                $0.line("return ", type, "(payload: payload as! ", payload, ")")
             }
         case .config:
-            appendBlock("register", registration, qualifier: qualifier, scope: scope, to: &writer) {
-                let configuration = registration.configurationType ?? ""
+            let configuration = address.pointee.configurationType ?? ""
+            let property = address.pointee.configPropertyName ?? ""
+            appendBlock("register", block, qualifier: qualifier, scope: scope, to: &writer) {
                 $0.line("let parent = context.get(\(configuration).self, qualifier: \"\")!")
-                $0.line("return parent.\(registration.configPropertyName ?? "")()")
+                $0.line("return parent.\(property)()")
             }
         case .configProperty:
-            appendBlock("register", registration, qualifier: "", scope: .prototype, to: &writer) {
-                appendConfigPropertyBody(registration, to: &$0)
+            let target = address.pointee.configPropertyTarget ?? ""
+            let fields = address.pointee.configPropertyFields
+            appendBlock("register", block, qualifier: "", scope: .prototype, to: &writer) {
+                appendConfigPropertyBody(type: type, target: target, fields: fields, to: &$0)
             }
         case .imported:
             // Known from another module's resolved file; that module's factory registers it.
@@ -52,46 +67,70 @@ enum RegistrationRenderer {
         }
     }
 
+    /// The resolve lines of `arguments` and `return Type(arguments)`, the factory's payload (of type
+    /// `payload`) passed last.
+    private static func appendConstruction(
+        of type: String, from arguments: [DependencyArgument], payload: String?, to writer: inout CodeWriter
+    ) {
+        DependencyLines.appendResolveLines(arguments, to: &writer)
+        writer.line { writer in
+            writer.append("return ")
+            writer.append(type)
+            writer.append("(")
+            DependencyLines.appendArgumentList(arguments, to: &writer)
+            if let payload {
+                writer.append(arguments.isEmpty ? "payload: payload as! " : ", payload: payload as! ")
+                writer.append(payload)
+            }
+            writer.append(")")
+        }
+    }
+
     /// One `register…(` call. Factories take the payload in their resolver and have no scope argument;
     /// lazy registrations add the injector closure.
     private static func appendBlock(
-        _ function: String, _ registration: Registration, qualifier: String, scope: ScopeName? = nil,
-        takesPayload: Bool = false, injects: Bool = false, to writer: inout CodeWriter,
-        resolver: (inout CodeWriter) -> Void
+        _ function: String, _ block: Block, qualifier: String, scope: ScopeName? = nil, takesPayload: Bool = false,
+        injects: Bool = false, to writer: inout CodeWriter, resolver: (inout CodeWriter) -> Void
     ) {
-        writer.line("\(function)(")
+        writer.line(function, "(")
         writer.indented { writer in
-            writer.line("\(registration.id.typeName).self,")
+            writer.line(block.typeName, ".self,")
             writer.line(takesPayload ? "resolver: { payload in" : "resolver: {")
             writer.indented(resolver)
             writer.line("},")
             if injects {
                 writer.line("injector: { instance in")
                 writer.indented { writer in
-                    let arguments = DependencyLines.append(registration.injectorArguments, to: &writer)
-                    writer.line("instance.inject(\(arguments))")
+                    DependencyLines.appendResolveLines(block.injectorArguments, to: &writer)
+                    writer.line { writer in
+                        writer.append("instance.inject(")
+                        DependencyLines.appendArgumentList(block.injectorArguments, to: &writer)
+                        writer.append(")")
+                    }
                 }
                 writer.line("},")
             }
-            let qualifierArgument = "qualifier: \(SwiftStringLiteral.quoted(qualifier))"
+            let quoted = SwiftStringLiteral.quoted(qualifier)
             if let scope {
-                writer.line(qualifierArgument + ",")
-                writer.line("scope: .\(scope.rawValue)")
+                writer.line("qualifier: ", quoted, ",")
+                writer.line("scope: .", scope.rawValue)
             } else {
-                writer.line(qualifierArgument)
+                writer.line("qualifier: ", quoted)
             }
         }
-        writer.line(")" + linkCalls(registration.links))
+        writer.line { writer in
+            writer.append(")")
+            appendLinkCalls(block.links, to: &writer)
+        }
     }
 
-    private static func appendConfigPropertyBody(_ registration: Registration, to writer: inout CodeWriter) {
-        let type = registration.id.typeName
-        let fields = registration.configPropertyFields
+    private static func appendConfigPropertyBody(
+        type: String, target: String, fields: [ConfigPropertyField], to writer: inout CodeWriter
+    ) {
         guard !fields.isEmpty else {
             writer.line("return \(type)()")
             return
         }
-        let target = registration.configPropertyTarget ?? ""
         writer.line("return \(type)(")
         writer.indented { writer in
             for (index, field) in fields.enumerated() {
@@ -107,19 +146,24 @@ enum RegistrationRenderer {
 
     /// The payload type; a validated graph always has one, and `T._Payload` is what the runtime
     /// protocols infer, so the fallback still names the right type.
-    private static func payloadType(of registration: Registration) -> String {
-        registration.payloadType ?? registration.id.typeName + "._Payload"
+    private static func payloadType(_ payload: String?, of type: String) -> String {
+        payload ?? type + "._Payload"
     }
 
     /// `.link(N.self)` per link, sorted and deduplicated.
     static func linkCalls(_ links: [String]) -> String {
-        var calls = ""
+        var writer = CodeWriter()
+        appendLinkCalls(links, to: &writer)
+        return writer.text
+    }
+
+    /// `linkCalls(links)` as a piece of the line being written.
+    private static func appendLinkCalls(_ links: [String], to writer: inout CodeWriter) {
         for link in sortedUnique(links) {
-            calls += ".link("
-            calls += link
-            calls += ".self)"
+            writer.append(".link(")
+            writer.append(link)
+            writer.append(".self)")
         }
-        return calls
     }
 
     /// `names` deduplicated (as a set does it) and in byte order. The linker delivers links in this form;

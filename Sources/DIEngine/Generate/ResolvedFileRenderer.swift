@@ -6,6 +6,11 @@ enum ResolvedFileRenderer {
     static let format = "dibuild-1"
 
     static func render(_ graph: LinkedGraph, project: String, reference: String) -> String {
+        String(decoding: renderUTF8(graph, project: project, reference: reference), as: UTF8.self)
+    }
+
+    /// `render`'s text as the bytes written to disk.
+    static func renderUTF8(_ graph: LinkedGraph, project: String, reference: String) -> [UInt8] {
         // About 210 bytes per registration in practice.
         var writer = CodeWriter(indentUnit: "  ", reservingCapacity: 256 * graph.registrations.count)
         writer.line("VERSION: \(version)")
@@ -23,36 +28,44 @@ enum ResolvedFileRenderer {
             writer.line("DEPENDENCY:")
             // Lent through the buffer, not copied out of the array (`FactoryRenderer`).
             all.withUnsafeBufferPointer { all in
-                for index in order { appendEntry(all[index], to: &writer) }
+                for index in order { appendEntry(all.baseAddress! + index, to: &writer) }
             }
         }
         appendProperties(graph.properties, to: &writer)
         writer.line("PROJECT: \(YAMLScalarText.string(project))")
         writer.line("REFERENCE: \(YAMLScalarText.string(reference))")
-        return writer.text
+        return writer.bytes
     }
 
-    private static func appendEntry(_ registration: Registration, to writer: inout CodeWriter) {
-        let lazy = registration.kind == .lazyAutowired || registration.kind == .lazyFactory
-        writer.line("- TYPE: \(YAMLScalarText.string(registration.id.typeName))")
+    /// The fields are read before the nested block: a closure capturing the registration made the
+    /// optimiser copy all of it (a retain per field) per entry.
+    private static func appendEntry(_ address: UnsafePointer<Registration>, to writer: inout CodeWriter) {
+        // Fields read in place: `address.pointee` bound to a name would be a copy of the registration.
+        let lazy = address.pointee.kind == .lazyAutowired || address.pointee.kind == .lazyFactory
+        // From its two fields: the computed property took a copy of the whole registration.
+        let isFactory = Registration.isFactory(
+            address.pointee.kind, importedIsFactory: address.pointee.importedIsFactory)
+        let isValueType = address.pointee.isValueType
+        let qualifier = YAMLScalarText.string(address.pointee.id.qualifier)
+        let dependencies = ResolvedDependency.list(address.pointee.dependencies)
+        let links = RegistrationRenderer.sortedUnique(address.pointee.links)
+        writer.line("- TYPE: ", YAMLScalarText.string(address.pointee.id.typeName))
         writer.indented { writer in
-            writer.line("QUALIFIER: \(YAMLScalarText.string(registration.id.qualifier))")
-            writer.line("LAZILY: \(lazy)")
-            writer.line("FACTORY: \(registration.isFactory)")
-            writer.line("VALUE_TYPE: \(registration.isValueType)")
-            let dependencies = ResolvedDependency.list(registration.dependencies)
+            writer.line("QUALIFIER: ", qualifier)
+            writer.line(lazy ? "LAZILY: true" : "LAZILY: false")
+            writer.line(isFactory ? "FACTORY: true" : "FACTORY: false")
+            writer.line(isValueType ? "VALUE_TYPE: true" : "VALUE_TYPE: false")
             if dependencies.isEmpty {
                 writer.line("DEPENDENCY: []")
             } else {
                 writer.line("DEPENDENCY:")
-                for dependency in dependencies { dependency.append(to: &writer) }
+                for index in dependencies.indices { dependencies[index].append(to: &writer) }
             }
-            let links = RegistrationRenderer.sortedUnique(registration.links)
             if links.isEmpty {
                 writer.line("LINK: []")
             } else {
                 writer.line("LINK:")
-                for link in links { writer.line("- \(YAMLScalarText.string(link))") }
+                for index in links.indices { writer.line("- ", YAMLScalarText.string(links[index])) }
             }
         }
     }
@@ -116,10 +129,10 @@ struct ResolvedDependency: Hashable {
     }
 
     func append(to writer: inout CodeWriter) {
-        writer.line("- TYPE: \(YAMLScalarText.string(typeName))")
+        writer.line("- TYPE: ", YAMLScalarText.string(typeName))
         writer.indented { writer in
-            writer.line("QUALIFIER: \(YAMLScalarText.string(qualifier))")
-            if let qualifierBy { writer.line("QUALIFIER_BY: \(YAMLScalarText.string(qualifierBy))") }
+            writer.line("QUALIFIER: ", YAMLScalarText.string(qualifier))
+            if let qualifierBy { writer.line("QUALIFIER_BY: ", YAMLScalarText.string(qualifierBy)) }
             if isArray { writer.line("ARRAY: true") }
             if isPayload { writer.line("PAYLOAD: true") }
         }

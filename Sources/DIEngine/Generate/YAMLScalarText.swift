@@ -3,7 +3,9 @@
 enum YAMLScalarText {
     /// Plain when safe, else double-quoted (names, qualifiers, keys, paths).
     static func string(_ text: String) -> String {
-        isPlainSafe(text) ? text : doubleQuoted(text)
+        // The empty qualifier of most registrations and dependencies.
+        if text.isEmpty { return "\"\"" }
+        return isPlainSafe(text) ? text : doubleQuoted(text)
     }
 
     static func doubleQuoted(_ text: String) -> String {
@@ -36,12 +38,14 @@ enum YAMLScalarText {
     /// 1.1 or 1.2 reader resolves to null or a boolean. Numbers cannot qualify (they start with a digit
     /// or sign), so every plain result is a string under both schemas.
     private static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isLetter(first) || "_/$".unicodeScalars.contains(first)
-        else { return false }
-        guard text.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || "_./$-".unicodeScalars.contains($0) })
-        else { return false }
+        // Every allowed character is ASCII, so the UTF-8 bytes are checked (a non-ASCII byte fails).
+        guard let first = text.utf8.first, isLetter(first) || plainStart.contains(first) else { return false }
+        guard text.utf8.allSatisfy({ isLetter($0) || isDigit($0) || plainInner.contains($0) }) else { return false }
         return text.utf8.count > longestReservedWord || !reservedWords.contains(text.lowercased())
     }
+
+    private static let plainStart: [UInt8] = Array("_/$".utf8)
+    private static let plainInner: [UInt8] = Array("_./$-".utf8)
 
     private static let reservedWords: Set<String> = [
         "null", "true", "false", "yes", "no", "on", "off", "y", "n",
@@ -50,11 +54,11 @@ enum YAMLScalarText {
     /// Longer names cannot be reserved words, so they skip the lowercased copy.
     private static let longestReservedWord = 5
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     private static func twoHexDigits(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)

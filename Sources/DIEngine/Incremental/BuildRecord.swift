@@ -40,13 +40,18 @@ struct BuildRecord: Equatable {
         /// The stamp of `text` about to be written to `path`: the current mtime if the file already holds
         /// these bytes (it will not be rewritten).
         init(expecting text: String, at path: String) {
-            let bytes = Array(text.utf8)
+            self.init(expecting: Array(text.utf8), at: path)
+        }
+
+        /// The stamp of `bytes` about to be written to `path`, hashed where they are. A file of the same
+        /// size on disk is hashed in chunks, not read whole into fresh memory.
+        init(expecting bytes: [UInt8], at path: String) {
             self.path = path
             size = UInt64(bytes.count)
             contentHash = Fingerprint.xxh3(bytes)
             modificationTime = nil
             if let status = FileStatus.ifExists(path: path), status.size == size,
-                (try? OpenFile.contents(atPath: path)).map(Fingerprint.xxh3) == contentHash
+                (try? Fingerprint.xxh3(fileAt: path)) == contentHash
             {
                 modificationTime = status.modificationTime
             }
@@ -65,6 +70,8 @@ struct BuildRecord: Equatable {
     /// The payload bytes, written field by field like the facts (`FactsCodec`).
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
+        // Room for the depfile up front: grown by doubling, a 400 KB depfile was copied several times.
+        writer.bytes.reserveCapacity((depfile?.bytes.count ?? 0) + 256 * (diagnostics.count + outputs.count + 1))
         writer.writeFixed64(factsDigest)
         writer.writeVarint(diagnostics.count)
         for diagnostic in diagnostics { writer.writeDiagnostic(diagnostic) }

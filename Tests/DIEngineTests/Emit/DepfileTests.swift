@@ -104,3 +104,25 @@ import Testing
         #expect(Depfile.render(target: "t", dependencies: ["/abs/x?.swift"]).listed == ["/abs"])
     }
 }
+
+@Suite struct DepfileBytesTests {
+    /// The depfile as it was spelled from escaped strings before it was written as bytes.
+    private static func textRule(target: String, dependencies: [String], phony: Bool) -> String {
+        var text = Depfile.escape(target) + ":"
+        for dependency in dependencies { text += " \\\n  " + Depfile.escape(dependency) }
+        text += "\n"
+        if phony && !dependencies.isEmpty {
+            text += "\n"
+            for dependency in dependencies { text += Depfile.escape(dependency) + ":\n" }
+        }
+        return text
+    }
+
+    @Test(arguments: [false, true]) func theBytesAreTheEscapedTextRule(phony: Bool) {
+        let paths = ["a b/c", "x\\ y", "x\\\\ y#z", "$HOME", "é/ü ö", "plain/path.swift", "a\\b", "Ω$#"]
+        let rendering = Depfile.render(target: "out dir/F#1.swift", dependencies: paths, phony: phony)
+        #expect(
+            rendering.text == Self.textRule(target: "out dir/F#1.swift", dependencies: rendering.listed, phony: phony))
+        #expect(rendering.bytes == Array(rendering.text.utf8))
+    }
+}
