@@ -21,22 +21,7 @@ struct LinkResolution {
         // Links found here, beside each registration's own.
         var links = [[String]](repeating: [], count: graph.registrations.count)
         for index in graph.registrations.indices where !graph.registrations[index].dependenciesUnknown {
-            for position in graph.registrations[index].dependencies.indices {
-                resolution.resolve(&graph.registrations[index].dependencies[position], links: &links)
-            }
-            // The arguments are the first dependencies, in order (`Registration.claimArguments`).
-            let constructorCount = graph.registrations[index].constructorArguments.count
-            let injectorCount = graph.registrations[index].injectorArguments.count
-            let dependencyCount = graph.registrations[index].dependencies.count
-            guard dependencyCount >= constructorCount + injectorCount else { continue }
-            for position in 0..<constructorCount {
-                graph.registrations[index].constructorArguments[position].dependency =
-                    graph.registrations[index].dependencies[position]
-            }
-            for position in 0..<injectorCount {
-                graph.registrations[index].injectorArguments[position].dependency =
-                    graph.registrations[index].dependencies[constructorCount + position]
-            }
+            resolution.resolveDependencies(of: &graph.registrations[index], links: &links)
         }
         for position in graph.unownedDependencies.indices {
             resolution.resolve(&graph.unownedDependencies[position], links: &links)
@@ -77,6 +62,37 @@ struct LinkResolution {
         !DINames.protocols.contains(name) && !LinkNames.notExported.contains(name) && !name.contains("<")
     }
 
+    /// Resolves a registration's dependencies and copies them into its arguments, through one access to
+    /// the registration.
+    private func resolveDependencies(of registration: inout Registration, links: inout [[String]]) {
+        for position in registration.dependencies.indices {
+            resolve(&registration.dependencies[position], links: &links)
+        }
+        // The arguments are the first dependencies, in order (`Registration.claimArguments`).
+        let constructorCount = registration.constructorArguments.count
+        let injectorCount = registration.injectorArguments.count
+        guard registration.dependencies.count >= constructorCount + injectorCount else { return }
+        registration.constructorArguments = Self.arguments(
+            registration.constructorArguments, resolvedAs: registration.dependencies[..<constructorCount])
+        registration.injectorArguments = Self.arguments(
+            registration.injectorArguments,
+            resolvedAs: registration.dependencies[constructorCount..<constructorCount + injectorCount])
+    }
+
+    /// `arguments` with `dependencies` as their dependencies, in a new array: assigned in place, the
+    /// arguments (shared with the link units) were first copied whole, old dependencies included.
+    private static func arguments(_ arguments: [DependencyArgument], resolvedAs dependencies: ArraySlice<Dependency>)
+        -> [DependencyArgument]
+    {
+        guard !arguments.isEmpty else { return arguments }
+        var resolved: [DependencyArgument] = []
+        resolved.reserveCapacity(arguments.count)
+        for (argument, dependency) in zip(arguments.indices, dependencies.indices) {
+            resolved.append(DependencyArgument(label: arguments[argument].label, dependency: dependencies[dependency]))
+        }
+        return resolved
+    }
+
     private func resolve(_ dependency: inout Dependency, links: inout [[String]]) {
         dependency.effectiveQualifier = dependency.qualifier
         if let path = dependency.qualifierBy {
@@ -89,12 +105,19 @@ struct LinkResolution {
         let typeName = dependency.typeName
         let entries = index.entries
         if !dependency.isArray && !dependency.isPayload && dependency.qualifierBy == nil {
-            let exact = Array(
-                index.exactPositions(RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier)))
-            if !exact.isEmpty {
+            var exact = index.exactPositions(
+                RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier))
+            if let first = exact.next() {
                 dependency.isExactMatch = true
-                dependency.candidates = Self.ids(exact, in: entries)
-                dependency.hasImportedCandidate = exact.contains { entries[$0].local == nil }
+                // One registration per key is the rule: no array of positions for it.
+                guard let second = exact.next() else {
+                    dependency.candidates = [entries[first].id]
+                    dependency.hasImportedCandidate = entries[first].local == nil
+                    return
+                }
+                let positions = [first, second] + Array(exact)
+                dependency.candidates = Self.ids(positions, in: entries)
+                dependency.hasImportedCandidate = positions.contains { entries[$0].local == nil }
                 return
             }
         }
