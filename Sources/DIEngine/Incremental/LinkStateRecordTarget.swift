@@ -10,18 +10,20 @@ protocol RecordTable<Key, Value> {
 
     /// Room for `count` more entries (the record's count, read before them).
     mutating func reserveCapacity(_ count: Int)
-    mutating func upsert(_ value: Value, forKey key: Key)
+    /// Takes the entry (`consuming`): borrowed, it was copied into the table, a retain of each string and
+    /// list in it, and then released by the reader.
+    mutating func upsert(_ value: consuming Value, forKey key: consuming Key)
     mutating func remove(_ key: Key)
 }
 
 extension Dictionary: RecordTable {
-    mutating func upsert(_ value: Value, forKey key: Key) { self[key] = value }
+    mutating func upsert(_ value: consuming Value, forKey key: consuming Key) { self[key] = value }
     mutating func remove(_ key: Key) { self[key] = nil }
 }
 
 extension TableChanges: RecordTable {
     mutating func reserveCapacity(_ count: Int) { upserts.reserveCapacity(upserts.count + count) }
-    mutating func upsert(_ value: Value, forKey key: Key) { upserts.append((key, value)) }
+    mutating func upsert(_ value: consuming Value, forKey key: consuming Key) { upserts.append((key, value)) }
     mutating func remove(_ key: Key) { removals.append(key) }
 }
 
@@ -35,9 +37,10 @@ struct UnitTables<Unit>: RecordTable {
         bytes.reserveCapacity(bytes.count + count)
     }
 
-    mutating func upsert(_ value: (unit: Unit, bytes: ArraySlice<UInt8>?), forKey key: String) {
-        units[key] = value.unit
-        bytes[key] = value.bytes
+    mutating func upsert(_ value: consuming (unit: Unit, bytes: ArraySlice<UInt8>?), forKey key: consuming String) {
+        let (unit, encoded) = value
+        bytes[copy key] = encoded
+        units[key] = unit
     }
 
     mutating func remove(_ key: String) {
