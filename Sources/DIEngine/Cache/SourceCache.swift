@@ -103,16 +103,15 @@ struct SourceCache: Sendable {
         return (cache, "ignoring cache '\(path)': \(rejection.reason)")
     }
 
-    /// A cache file of at most this many bytes is read whole with one call, head and all.
+    /// Bytes read at once from the start of a cache file: the whole head of a project of a few thousand
+    /// files, so that a no-op build reads it with one call.
     private static let headReadSize = 256 << 10
 
     /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits.
     private static func readHead(of file: OpenFile, size: Int, expecting identity: CacheIdentity)
         throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection>
     {
-        // A larger file is read in two steps, its prefix then exactly its head: a guessed first read would
-        // mostly be fresh memory touched for nothing (or too short, and then copied).
-        var bytes = try file.read(count: size > headReadSize ? CacheFileFormat.prefixSize : size, at: 0)
+        var bytes = try file.read(count: min(size, headReadSize), at: 0)
         let announced = bytes.withUnsafeBytes { buffer in
             Result { () throws(CacheFileFormat.Rejection) in
                 try CacheFileFormat.headLength(
@@ -124,7 +123,9 @@ struct SourceCache: Sendable {
         case .success(let value): length = value
         case .failure(let rejection): return .failure(rejection)
         }
-        if length > bytes.count { bytes = try file.read(count: length, at: 0) }
+        if length > bytes.count {
+            bytes += try file.read(count: length - bytes.count, at: bytes.count)
+        }
         guard bytes.count >= length else { return .failure(.checksum) }
         return bytes.withUnsafeBytes { buffer in
             Result { () throws(CacheFileFormat.Rejection) in
