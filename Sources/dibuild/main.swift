@@ -76,5 +76,21 @@ func usageMessage(_ message: String) -> String {
     return text.hasSuffix("\n") ? text : text + "\n"
 }
 
+/// Large blocks come from the heap and stay there when freed (glibc), for later allocations to reuse: by
+/// default a block of 128 KiB or more is mapped on its own and unmapped when freed, so that the memory of
+/// every buffer read and dropped, and of every large array outgrown, was touched fresh again, at a page
+/// fault per page. A run is short-lived; what it keeps is given back when it exits.
+func reuseFreedMemory() {
+    #if canImport(Glibc)
+        // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
+        typealias SetOption = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: SetOption.self)
+        _ = mallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
+        _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
+    #endif
+}
+
+reuseFreedMemory()
 Terminal.reserveClosedStandardDescriptors()
 exit(runDibuild(Array(CommandLine.arguments.dropFirst())))

@@ -61,6 +61,9 @@ struct ByteWriter {
 struct ByteReader {
     let buffer: UnsafeRawBufferPointer
     var offset: Int
+    /// The path of the last location read (`readLocation`) and its bytes in `buffer`: locations read one
+    /// after the other mostly name the same file, and each path decoded anew is an allocation.
+    var lastPath: (bytes: UnsafeRawBufferPointer, string: String)?
 
     init(_ buffer: UnsafeRawBufferPointer, offset: Int = 0) {
         self.buffer = buffer

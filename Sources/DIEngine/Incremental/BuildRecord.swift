@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a successful `build` of one target produced, kept as the payload of the cache's run record. A
 /// later run whose inputs digest is the same, and whose outputs are still the recorded ones, replays it
 /// instead of decoding facts, linking and generating: the result is the same by construction (cache
@@ -152,8 +158,21 @@ extension ByteReader {
         return Diagnostic(code, severity, message, at: location, notes: notes)
     }
 
+    /// What `writeLocation` wrote. A path equal to the one before shares its string.
     mutating func readLocation() throws(BinaryCodingError) -> SourceLocation? {
-        guard let path = try readOptionalString() else { return nil }
+        let lengthPlusOne = try readVarint()
+        guard lengthPlusOne > 0 else { return nil }
+        guard lengthPlusOne - 1 <= UInt64(remaining) else { throw .truncated }
+        let bytes = try readRawBytes(count: Int(lengthPlusOne - 1))
+        let path: String
+        if let last = lastPath, last.bytes.count == bytes.count,
+            bytes.isEmpty || memcmp(last.bytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        {
+            path = last.string
+        } else {
+            path = String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+            lastPath = (bytes, path)
+        }
         return SourceLocation(path: path, line: try readInt(), column: try readInt())
     }
 }

@@ -32,11 +32,10 @@ struct LinkState: Equatable {
 
     private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
-        // Room for every read, repeats included: growing would rehash every name read so far each time.
-        var count = 0
-        for unit in typeUnits.values { count += unit.reads.count }
-        for unit in fileUnits.values { count += unit.reads.count }
-        reads.reserveCapacity(count)
+        // Room for every name read, sized once: growing would rehash every name read so far each time. The
+        // views hold one entry per name read (`NameViewer`); room for every read with its repeats would be
+        // several times that, all of it fresh memory, and copied whole when the set is.
+        reads.reserveCapacity(views.dependencies.count)
         for unit in typeUnits.values { reads.formUnion(unit.reads) }
         for unit in fileUnits.values { reads.formUnion(unit.reads) }
         return reads
@@ -131,14 +130,18 @@ enum LinkStateFile {
     static func decode(_ bytes: [UInt8], identity: String, path: String = "", stamp: FileStamp? = nil) -> LinkState? {
         bytes.withUnsafeBytes { buffer -> LinkState? in
             var reader = ByteReader(buffer)
+            var base = LinkStateTables()
             guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
                 (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                var base = readRecord(at: &reader, source: bytes)
+                readRecord(at: &reader, source: bytes, into: &base)
             else { return nil }
-            var state = LinkState.empty
-            base.move(into: &state)
+            var state = base.takeState()
             let baseLength = reader.offset
-            while !reader.isAtEnd, var changes = readRecord(at: &reader, source: bytes) { changes.move(into: &state) }
+            while !reader.isAtEnd {
+                var changes = LinkStateChanges()
+                guard readRecord(at: &reader, source: bytes, into: &changes) else { break }
+                changes.move(into: &state)
+            }
             state.rememberReads()
             if reader.isAtEnd, let stamp, stamp.size == bytes.count {
                 state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
@@ -147,26 +150,28 @@ enum LinkStateFile {
         }
     }
 
-    /// The record at the reader's offset, the reader past it; nil (the reader where it was) when the record
-    /// is cut short, fails its checksum or does not decode.
-    private static func readRecord(at reader: inout ByteReader, source: [UInt8]) -> LinkStateChanges? {
+    /// Reads the record at the reader's offset into `target` and the reader past it; false (the reader where
+    /// it was, `target` to be dropped) when the record is cut short, fails its checksum or does not decode.
+    private static func readRecord<Target: LinkStateRecordTarget>(
+        at reader: inout ByteReader, source: [UInt8], into target: inout Target
+    ) -> Bool {
         let start = reader.offset
         guard let length = try? reader.readFixed32(), Int(length) <= reader.remaining - 8 else {
             reader.offset = start
-            return nil
+            return false
         }
         let end = reader.offset + Int(length)
         var checksumReader = ByteReader(reader.buffer, offset: end)
         let framed = UnsafeRawBufferPointer(rebasing: reader.buffer[start..<end])
         var payload = ByteReader(UnsafeRawBufferPointer(rebasing: reader.buffer[..<end]), offset: reader.offset)
         guard let checksum = try? checksumReader.readFixed64(), checksum == Fingerprint.xxh3(framed),
-            let changes = try? payload.readLinkStateChanges(source: source), payload.isAtEnd
+            (try? payload.readLinkStateRecord(into: &target, source: source)) != nil, payload.isAtEnd
         else {
             reader.offset = start
-            return nil
+            return false
         }
         reader.offset = end + 8
-        return changes
+        return true
     }
 
     /// The state stored at `path`, or nil (no file, unreadable, damaged or foreign).

@@ -196,27 +196,29 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    /// The changes `writeLinkStateChanges` wrote. `source` is the buffer the reader reads (the whole file,
-    /// `offset` counting from its start): the units keep their bytes from it.
-    mutating func readLinkStateChanges(source: [UInt8]) throws(BinaryCodingError) -> LinkStateChanges {
-        let factsDigests = try readTable(minimumEntrySize: 9) { reader, _ throws(BinaryCodingError) in
+    /// Reads the record `writeLinkStateChanges` wrote into `target`, table by table. `source` is the buffer
+    /// the reader reads (the whole file, `offset` counting from its start): the units keep their bytes from it.
+    mutating func readLinkStateRecord<Target: LinkStateRecordTarget>(
+        into target: inout Target, source: [UInt8]
+    ) throws(BinaryCodingError) {
+        try readTable(into: &target.factsDigests, minimumEntrySize: 9) { reader, _ throws(BinaryCodingError) in
             try reader.readFixed64()
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readString()
         }
-        let interfaces = try readFixed64()
-        let views = try readTable(minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
+        target.interfaces = try readFixed64()
+        try readTable(into: &target.views, minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
             try reader.readFixed64()
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readFixed64()
         }
-        let dependencies = try readTable(minimumEntrySize: 11) { reader, _ throws(BinaryCodingError) in
+        try readTable(into: &target.dependencies, minimumEntrySize: 11) { reader, _ throws(BinaryCodingError) in
             ViewDependencies(
                 name: try reader.readString(), names: try reader.readDigests(), files: try reader.readDigests())
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readFixed64()
         }
-        let files = try readTable(minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
+        try readTable(into: &target.files, minimumEntrySize: 16) { reader, _ throws(BinaryCodingError) in
             try reader.readFixed64()
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readFixed64()
@@ -227,13 +229,14 @@ extension ByteReader {
                 AliasExtension(
                     file: try readFixed64(), index: Int(truncatingIfNeeded: try readVarint()), name: try readFixed64()))
         }
-        let typeUnits = try readUnits(source: source, key: \.typeName) { reader throws(BinaryCodingError) in
+        target.aliasExtensions = aliasExtensions
+        try readUnits(into: &target.typeUnits, source: source, key: \.typeName) { reader throws(BinaryCodingError) in
             try reader.readTypeUnit()
         }
-        let fileUnits = try readUnits(source: source, key: \.path) { reader throws(BinaryCodingError) in
+        try readUnits(into: &target.fileUnits, source: source, key: \.path) { reader throws(BinaryCodingError) in
             try reader.readFileUnit()
         }
-        let types = try readTable(minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
+        try readTable(into: &target.types, minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
             var kind: DeclarationKind?
             if let rawKind = try reader.readOptional() {
                 guard let known = DeclarationKind(rawValue: rawKind) else { throw .invalid("declaration kind") }
@@ -245,16 +248,14 @@ extension ByteReader {
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readString()
         }
-        return LinkStateChanges(
-            factsDigests: factsDigests, interfaces: interfaces, views: views, dependencies: dependencies,
-            files: files, aliasExtensions: aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits, types: types)
     }
 
-    /// Reads what `ByteWriter.writeUnits` wrote: each unit with its bytes in `source`.
-    private mutating func readUnits<Unit>(
-        source: [UInt8], key: (Unit) -> String, read: (inout ByteReader) throws(BinaryCodingError) -> Unit
-    ) throws(BinaryCodingError) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)> {
-        try readTable(minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
+    /// Reads what `ByteWriter.writeUnits` wrote into `table`: each unit with its bytes in `source`.
+    private mutating func readUnits<Unit, Table: RecordTable<String, (unit: Unit, bytes: ArraySlice<UInt8>?)>>(
+        into table: inout Table, source: [UInt8], key: (Unit) -> String,
+        read: (inout ByteReader) throws(BinaryCodingError) -> Unit
+    ) throws(BinaryCodingError) {
+        try readTable(into: &table, minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
             let start = reader.offset
             let unit = try read(&reader)
             guard key(unit) == name else { throw .invalid("unit key") }
@@ -264,20 +265,19 @@ extension ByteReader {
         }
     }
 
-    /// Reads what `ByteWriter.writeTable` wrote.
-    private mutating func readTable<Key: Hashable, Value>(
-        minimumEntrySize: Int, readValue: (inout ByteReader, Key) throws(BinaryCodingError) -> Value,
+    /// Reads what `ByteWriter.writeTable` wrote into `table`.
+    private mutating func readTable<Key, Value, Table: RecordTable<Key, Value>>(
+        into table: inout Table, minimumEntrySize: Int,
+        readValue: (inout ByteReader, Key) throws(BinaryCodingError) -> Value,
         readKey: (inout ByteReader) throws(BinaryCodingError) -> Key
-    ) throws(BinaryCodingError) -> TableChanges<Key, Value> {
-        var changes = TableChanges<Key, Value>()
+    ) throws(BinaryCodingError) {
         let count = try readCount(minimumElementSize: minimumEntrySize)
-        changes.upserts.reserveCapacity(count)
+        table.reserveCapacity(count)
         for _ in 0..<count {
             let key = try readKey(&self)
-            changes.upserts.append((key, try readValue(&self, key)))
+            table.upsert(try readValue(&self, key), forKey: key)
         }
-        for _ in 0..<(try readCount()) { changes.removals.append(try readKey(&self)) }
-        return changes
+        for _ in 0..<(try readCount()) { table.remove(try readKey(&self)) }
     }
 
     private mutating func readTypeUnit() throws(BinaryCodingError) -> TypeLinkUnit {

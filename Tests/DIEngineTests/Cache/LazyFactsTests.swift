@@ -27,6 +27,27 @@ import Testing
         #expect(cache.encoded() == SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity).cache.encoded())
     }
 
+    @Test func aHeadLongerThanTheFirstReadIsReadWhole() throws {
+        let tree = try SourceTree()
+        let files = try (0..<3).map { try tree.add("F\($0).swift", "class F\($0) {}") }
+        var stored = SourceCache(identity: CacheRun.identity)
+        for (index, lookup) in stored.lookup(files, now: CacheRun.now).enumerated() {
+            stored.store(SampleFacts.make(index), for: lookup)
+        }
+        // The run record is part of the head: this one makes it longer than a file read whole at once.
+        let payload = (0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        stored.record(RunRecord(inputsDigest: 7, payload: payload))
+        #expect(stored.save(to: tree.cacheFile) == nil)
+
+        var (cache, note) = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity, lazyFacts: true)
+        #expect(note == nil)
+        #expect(cache.run == RunRecord(inputsDigest: 7, payload: payload))
+        let lookups = cache.lookup(files, now: CacheRun.now)
+        #expect(cache.loadFacts() == nil)
+        let facts = cache.resolveFacts(cache.refreshed(lookups)) { _, _ in FileFacts() }
+        #expect(facts == (0..<3).map { SampleFacts.make($0) })
+    }
+
     @Test func damagedFactsBehindAnIntactHeadDropEveryEntry() throws {
         let tree = try SourceTree()
         let files = try saved(tree)

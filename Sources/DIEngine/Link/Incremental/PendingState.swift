@@ -178,8 +178,10 @@ extension PendingState.Parts {
             }
         }
         var reads = previous.reads
-        reads.subtract(gone)
-        reads.formUnion(added)
+        // Changed only where it changes: any insertion, even of a name it holds, copies the whole set first
+        // (it shares its storage with the previous state's), and after most edits no name comes or goes.
+        if !gone.isEmpty { reads.subtract(gone) }
+        for read in added where !reads.contains(read) { reads.insert(read) }
         return reads
     }
 }

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import DIEngine
+
+/// Reading a link state record into its changes or, for a base record, straight into a state's tables
+/// (`LinkStateRecordTarget`): both give the same state, units' bytes included.
+@Suite struct LinkStateRecordTargetTests {
+    private func record(_ changes: LinkStateChanges) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeLinkStateChanges(changes)
+        return writer.bytes
+    }
+
+    private func read<Target: LinkStateRecordTarget>(_ bytes: [UInt8], into target: inout Target) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer)
+            try reader.readLinkStateRecord(into: &target, source: bytes)
+            #expect(reader.isAtEnd)
+        }
+    }
+
+    @Test func aBaseReadIntoTheTablesIsTheBaseReadAsChangesAndApplied() throws {
+        for state in try LinkStateFileTests.states() {
+            let bytes = record(LinkStateChanges(from: .empty, to: state))
+            var tables = LinkStateTables()
+            try read(bytes, into: &tables)
+            var changes = LinkStateChanges()
+            try read(bytes, into: &changes)
+            var applied = LinkState.empty
+            changes.move(into: &applied)
+
+            let taken = tables.takeState()
+            #expect(taken == state && applied == state)
+            #expect(taken.encoded.typeUnits == applied.encoded.typeUnits)
+            #expect(taken.encoded.fileUnits == applied.encoded.fileUnits)
+            #expect(Set(taken.encoded.typeUnits.keys) == Set(state.typeUnits.keys))
+            #expect(tables.types.isEmpty && tables.typeUnits.units.isEmpty)
+        }
+    }
+
+    @Test func unitTablesKeepEachUnitsBytesBesideItAndDropBothTogether() {
+        var tables = UnitTables<Int>()
+        tables.upsert((unit: 1, bytes: [1, 2]), forKey: "Read")
+        tables.upsert((unit: 2, bytes: nil), forKey: "Linked")
+        tables.upsert((unit: 3, bytes: [3]), forKey: "Gone")
+        tables.remove("Gone")
+        #expect(tables.units == ["Read": 1, "Linked": 2])
+        #expect(tables.bytes == ["Read": [1, 2]])
+    }
+
+    @Test func locationsNamingTheFileBeforeThemReadAsWritten() throws {
+        let locations = [
+            SourceLocation(path: "Sources/Feature/AVeryLongFileName.swift", line: 3, column: 7),
+            SourceLocation(path: "Sources/Feature/AVeryLongFileName.swift", line: 9, column: 1),
+            SourceLocation(path: "Sources/Feature/AVeryLongFileNamf.swift", line: 2, column: 2),
+            SourceLocation(path: "", line: 1, column: 1),
+            SourceLocation(path: "", line: 1, column: 2),
+            SourceLocation(path: "Sources/Feature/AVeryLongFileName.swift", line: 4, column: 4),
+        ]
+        var writer = ByteWriter()
+        for location in locations { writer.writeLocation(location) }
+        writer.writeLocation(nil)
+        let read = try writer.bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer)
+            return try (0...locations.count).map { _ throws(BinaryCodingError) in try reader.readLocation() }
+        }
+        #expect(read == locations + [nil])
+    }
+}
