@@ -34,7 +34,7 @@ final class DeclarationMembers: @unchecked Sendable {
     }
 
     /// The members a fact without a box has.
-    static let none = DeclarationMembers()
+    static let empty = DeclarationMembers()
 
     /// Equal contents: a fact without a box equals one whose box holds nothing.
     func hasSameContents(as other: DeclarationMembers) -> Bool {
@@ -52,17 +52,16 @@ final class DeclarationMembers: @unchecked Sendable {
 extension DeclarationFact {
     // Assigning nothing to a fact without a box makes none: the decoder assigns every list, mostly empty.
 
-    /// The box to write to: made on the first write, copied when another fact shares it.
+    /// The box to write to: made on the first write, copied when another fact shares it. No other
+    /// reference to the box may be held while it is checked: one bound by `guard let` made every write copy
+    /// it, a copy per property the scanner recorded.
     private mutating func uniqueMembers() -> DeclarationMembers {
-        guard let existing = members else {
-            let made = DeclarationMembers()
-            members = made
-            return made
+        if members == nil {
+            members = DeclarationMembers()
+        } else if !isKnownUniquelyReferenced(&members) {
+            members = members.map(DeclarationMembers.init(copying:))
         }
-        if isKnownUniquelyReferenced(&members) { return existing }
-        let copy = DeclarationMembers(copying: existing)
-        members = copy
-        return copy
+        return members.unsafelyUnwrapped
     }
 
     var initializers: [InitializerFact] {

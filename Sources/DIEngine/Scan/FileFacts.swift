@@ -145,7 +145,7 @@ struct DeclarationFact: Sendable, Equatable {
             && lhs.kind == rhs.kind && lhs.access == rhs.access && lhs.isGeneric == rhs.isGeneric
             && lhs.hasWhereClause == rhs.hasWhereClause && lhs.hasAssociatedType == rhs.hasAssociatedType
             && lhs.isFinal == rhs.isFinal && lhs.hasScanErrors == rhs.hasScanErrors
-            && (lhs.members ?? .none).hasSameContents(as: rhs.members ?? .none)
+            && (lhs.members ?? .empty).hasSameContents(as: rhs.members ?? .empty)
     }
 }
 

@@ -27,6 +27,22 @@ import Testing
         #expect(original != copy)
     }
 
+    /// A box no other fact holds is written in place: copying it on every write made the scanner slower.
+    @Test func anUnsharedBoxIsWrittenInPlace() throws {
+        var fact = Self.fact()
+        fact.properties.append(PropertyFact(name: "a", position: SampleFacts.at(2, 9)))
+        let box = try #require(fact.members.map(ObjectIdentifier.init))
+        fact.properties.append(PropertyFact(name: "b", position: SampleFacts.at(3, 9)))
+        fact.initializers = [InitializerFact(parameters: [], position: SampleFacts.at(4, 5))]
+        fact.configPropertyTarget = "target"
+        #expect(fact.members.map(ObjectIdentifier.init) == box)
+        let copy = fact
+        fact.properties.removeAll()
+        #expect(fact.members.map(ObjectIdentifier.init) != box)
+        #expect(copy.members.map(ObjectIdentifier.init) == box)
+        #expect(copy.properties.count == 2)
+    }
+
     @Test func emptyListsMakeNoBoxAndEqualNone() {
         var assigned = Self.fact()
         assigned.injectCalls = []
