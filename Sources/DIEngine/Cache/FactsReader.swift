@@ -84,15 +84,22 @@ extension ByteReader {
                 value: try reader.readString(), isValid: try reader.readByte() & 1 != 0,
                 conditions: try reader.readStrings(), position: try reader.readPosition())
         }
+        // Most declarations have none of these three: their fact gets no members box.
+        var members: DeclarationMembers?
+        if !typealiases.isEmpty || !scopeValues.isEmpty || !qualifierValues.isEmpty {
+            let box = DeclarationMembers()
+            box.typealiases = typealiases
+            box.scopeValues = scopeValues
+            box.qualifierValues = qualifierValues
+            members = box
+        }
         // The memberwise initialiser: through the one with defaults the fact was copied and destroyed once
         // more on its way out, a fifth of decoding an interface.
         return DeclarationFact(
-            kind: kind, name: name, scope: scope, position: position, access: access,
-            insidePrivateType: insidePrivateType, isGeneric: flags & 1 != 0, hasWhereClause: flags & 2 != 0,
-            hasAssociatedType: flags & 4 != 0, inherited: inherited, conditions: conditions, isFinal: flags & 8 != 0,
-            initializers: [], injectMethods: [], scopeValues: scopeValues, qualifierValues: qualifierValues,
-            typealiases: typealiases, properties: [], configCalls: [], injectCalls: [], injectPropertyCalls: [],
-            configPropertyTarget: nil, configPropertyTargetPosition: nil, hasScanErrors: flags & 16 != 0)
+            name: name, position: position, insidePrivateType: insidePrivateType, scope: scope, inherited: inherited,
+            conditions: conditions, members: members, kind: kind, access: access, isGeneric: flags & 1 != 0,
+            hasWhereClause: flags & 2 != 0, hasAssociatedType: flags & 4 != 0, isFinal: flags & 8 != 0,
+            hasScanErrors: flags & 16 != 0)
     }
 
     fileprivate mutating func readDetail(into declaration: inout DeclarationFact) throws(BinaryCodingError) {

@@ -16,12 +16,46 @@ enum Severity: String, Codable, Sendable, Comparable {
 }
 
 /// A 1-based line and a 1-based column counted in UTF-8 bytes, as swiftc reports them.
+///
+/// Kept in 32 bits each: a position is in every fact of every file, and an edit decodes every file's
+/// interface (a 2 GB line or file is not a Swift source). Values beyond are clamped, on every path alike.
 struct SourcePosition: Hashable, Codable, Sendable, Comparable {
-    var line: Int
-    var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    init(line: Int, column: Int) {
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+    }
+
+    var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case line, column
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let line = try container.decode(Int.self, forKey: .line)
+        self.init(line: line, column: try container.decode(Int.self, forKey: .column))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
 
     static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 }
 

@@ -25,7 +25,7 @@ struct ScopeQualifierLookup {
         let table = session.table
         var steps: [[DeclarationRef]] = [own]
         for superclass in session.hierarchy.superclasses(of: type) {
-            steps.append(table.entry(superclass)?.declarations ?? [])
+            steps.append(Array(table.entry(superclass)?.declarations ?? []))
         }
         steps.append(
             session.hierarchy.declaredProtocols(of: type, table: table).flatMap {

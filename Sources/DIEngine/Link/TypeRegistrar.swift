@@ -38,8 +38,8 @@ struct TypeRegistrar {
     func registrations(for entry: TypeEntry) -> [PendingRegistration] {
         guard roles[entry.name] != nil else { return [] }
         if entry.primaries.count <= 1 {
-            return registration(of: entry.name, primary: entry.primaries.first, own: entry.declarations).map { [$0] }
-                ?? []
+            let own = Array(entry.declarations)
+            return registration(of: entry.name, primary: entry.primaries.first, own: own).map { [$0] } ?? []
         }
         return entry.primaries.compactMap { registration(of: entry.name, primary: $0, own: [$0] + entry.extensions) }
     }

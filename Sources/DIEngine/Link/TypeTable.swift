@@ -12,37 +12,31 @@ struct DeclarationRef: Hashable, Comparable {
     static func < (lhs: DeclarationRef, rhs: DeclarationRef) -> Bool { (lhs.file, lhs.index) < (rhs.file, rhs.index) }
 }
 
-/// Every declaration of one type, by its resolved full name: the type's own declarations (several only
-/// in different `#if` branches) and its extensions, in input order.
-struct TypeEntry {
-    var name: String
-    var primaries: [DeclarationRef] = []
-    var extensions: [DeclarationRef] = []
-    /// The kind of the first own declaration.
-    var kind: DeclarationKind?
-
-    var declarations: [DeclarationRef] { primaries + extensions }
-
-    mutating func addPrimary(_ ref: DeclarationRef, kind: DeclarationKind) {
-        primaries.append(ref)
-        if self.kind == nil { self.kind = kind }
-    }
-    /// Declared in the scanned sources (not only extended).
-    var isDeclared: Bool { !primaries.isEmpty }
-}
-
-/// A name per declaration, stored per file in declaration order: a dictionary keyed by `DeclarationRef`
-/// cost a hash per declaration of the project on every link.
+/// A name per declaration, in file then declaration order in one array: a dictionary keyed by
+/// `DeclarationRef` cost a hash per declaration of the project on every link, and an array per file an
+/// allocation per file.
 struct DeclarationNames {
-    fileprivate var byFile: [[String]] = []
+    fileprivate var names: [String] = []
+    /// Where each file's names start in `names`, and `names.count` last.
+    fileprivate var starts: [Int32] = [0]
 
     subscript(ref: DeclarationRef) -> String? {
-        guard byFile.indices.contains(ref.file), byFile[ref.file].indices.contains(ref.index) else { return nil }
-        return byFile[ref.file][ref.index]
+        guard let range = range(ofFile: ref.file), ref.index >= 0, ref.index < range.count else { return nil }
+        return names[range.lowerBound + ref.index]
     }
 
-    /// The names of one file's declarations, in order.
-    func names(inFile file: Int) -> [String] { byFile.indices.contains(file) ? byFile[file] : [] }
+    /// The names of one file's declarations, in order (an array of their own: a few files ask).
+    func names(inFile file: Int) -> [String] { range(ofFile: file).map { Array(names[$0]) } ?? [] }
+
+    fileprivate mutating func replace(namesInFile file: Int, with replacement: [String]) {
+        guard let range = range(ofFile: file) else { return }
+        names.replaceSubrange(range, with: replacement)
+    }
+
+    private func range(ofFile file: Int) -> Range<Int>? {
+        guard file >= 0, file + 1 < starts.count else { return nil }
+        return Int(starts[file])..<Int(starts[file + 1])
+    }
 }
 
 /// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
@@ -160,37 +154,54 @@ struct TypeTable {
     private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
-        typeName.byFile.reserveCapacity(sources.count)
-        enclosingScope.byFile.reserveCapacity(sources.count)
+        typeName.starts.reserveCapacity(sources.count + 1)
         entries = TypeEntries(minimumCapacity: count)
+        // Each declaration's place among its entry's (`TypeEntries`), from the first pass for the second.
+        var slots: [UInt32] = []
+        slots.reserveCapacity(count)
+        // Every file's names, appended in file order: they become the table's arrays as they are.
+        var all = FileNames()
+        all.names.reserveCapacity(count)
+        all.outers.reserveCapacity(count)
         for fileIndex in sources.indices {
-            let file = names(ofFile: fileIndex, extendedNames: [:])
+            let base = all.names.count
+            all.aliases.removeAll(keepingCapacity: true)
+            names(ofFile: fileIndex, extendedNames: [:], appendingTo: &all)
             // Fields are read in place: copying each declaration fact dominated building the table.
             let declarations = sources[fileIndex].facts.declarations
             for index in declarations.indices {
-                let ref = DeclarationRef(file: fileIndex, index: index)
-                let name = file.names[index]
                 let kind = declarations[index].kind
-                entries.add(ref, named: name, kind: kind)
+                slots.append(entries.count(named: all.names[base + index], kind: kind))
                 if kind == .extension {
-                    if file.outers[index].isEmpty && Self.isPlainName(declarations[index].name) {
+                    let ref = DeclarationRef(file: fileIndex, index: index)
+                    if all.outers[base + index].isEmpty && Self.isPlainName(declarations[index].name) {
                         extensions.plain.append(ref)
                     } else {
                         extensions.others.append(ref)
                     }
                 }
             }
-            if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
+            if !all.aliases.isEmpty { aliasNames[fileIndex] = all.aliases.map(\.key) }
             // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-            for alias in file.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
-            typeName.byFile.append(file.names)
-            enclosingScope.byFile.append(file.outers)
+            for alias in all.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
+            typeName.starts.append(Int32(all.names.count))
+        }
+        typeName.names = all.names
+        enclosingScope.names = all.outers
+        enclosingScope.starts = typeName.starts
+        entries.allocatePlaces()
+        var slot = 0
+        for fileIndex in sources.indices {
+            for index in 0..<Int(typeName.starts[fileIndex + 1] - typeName.starts[fileIndex]) {
+                entries.place(DeclarationRef(file: fileIndex, index: index), inSlot: slots[slot])
+                slot += 1
+            }
         }
         return extensions
     }
 
-    /// One file's part of the table: each declaration's full name and enclosing scope, and the file's
-    /// typealiases by full name, in the order the table takes them.
+    /// A file's part of the table (or several files' in file order): each declaration's full name and
+    /// enclosing scope, and the typealiases by full name, in the order the table takes them.
     private struct FileNames {
         var names: [String] = []
         var outers: [String] = []
@@ -200,15 +211,20 @@ struct TypeTable {
     /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
     /// extensions of typealiases.
     private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
+        var file = FileNames()
+        names(ofFile: fileIndex, extendedNames: extendedNames, appendingTo: &file)
+        return file
+    }
+
+    /// `names(ofFile:extendedNames:)` appended to the names of files before it.
+    private func names(
+        ofFile fileIndex: Int, extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
+    ) {
         let declarations = sources[fileIndex].facts.declarations
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
         var scopes: [String: String] = [:]
-        var file = FileNames()
-        file.names.reserveCapacity(declarations.count)
-        file.outers.reserveCapacity(declarations.count)
         func resolvedScope(_ written: [String]) -> String {
-            guard !written.isEmpty else { return "" }
-            let key = written.joined(separator: ".")
+            let key = Self.dotted(written)
             return scopes.isEmpty ? key : scopes[key] ?? key
         }
         func addAlias(_ alias: TypealiasFact, in scope: String) {
@@ -216,26 +232,27 @@ struct TypeTable {
             file.aliases.append((Self.join(scope, alias.name), entry))
         }
         for index in declarations.indices {
-            let written = declarations[index].scope
+            let writtenScope = Self.dotted(declarations[index].scope)
             let declared = declarations[index].name
-            let outer = resolvedScope(written)
+            let outer = scopes.isEmpty ? writtenScope : scopes[writtenScope] ?? writtenScope
             // Mostly empty: a look-up would still hash every reference.
-            let name =
-                (extendedNames.isEmpty ? nil : extendedNames[DeclarationRef(file: fileIndex, index: index)])
-                ?? Self.join(outer, declared)
-            // A name equal to its written scope is not kept: most are.
-            let key = written.isEmpty ? declared : (written + [declared]).joined(separator: ".")
-            if key != name {
-                scopes[key] = name
-            } else if !scopes.isEmpty {
-                scopes[key] = nil
+            let extended = extendedNames.isEmpty ? nil : extendedNames[DeclarationRef(file: fileIndex, index: index)]
+            let name = extended ?? Self.join(outer, declared)
+            // A name equal to its written scope is not kept: most are. Without a kept scope or a renamed
+            // extension, the full name is the written one, so that one is not spelt out to compare.
+            if extended != nil || !scopes.isEmpty {
+                let key = Self.join(writtenScope, declared)
+                if key != name {
+                    scopes[key] = name
+                } else if !scopes.isEmpty {
+                    scopes[key] = nil
+                }
             }
             file.names.append(name)
             file.outers.append(outer)
             for alias in declarations[index].typealiases { addAlias(alias, in: name) }
         }
         for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
-        return file
     }
 
     /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
@@ -251,8 +268,8 @@ struct TypeTable {
             touchedAliases.formUnion(aliasNames[fileIndex] ?? [])
             touchedAliases.formUnion(file.aliases.map(\.key))
             aliasNames[fileIndex] = file.aliases.isEmpty ? nil : file.aliases.map(\.key)
-            typeName.byFile[fileIndex] = file.names
-            enclosingScope.byFile[fileIndex] = file.outers
+            typeName.replace(namesInFile: fileIndex, with: file.names)
+            enclosingScope.replace(namesInFile: fileIndex, with: file.outers)
         }
         // Each touched alias is the first declaration of its full name again, in file order.
         let aliasFiles = aliasNames.keys.sorted()
@@ -280,6 +297,16 @@ struct TypeTable {
         }
         entry.kind = entry.primaries.first.map { self[$0].kind }
         entries.set(entry, for: new)
+    }
+
+    /// A written scope as one dotted name; a one-component scope is that component, not a new string, and
+    /// no scope (most declarations) is not handed to `joined`, which is not specialised for it.
+    private static func dotted(_ components: [String]) -> String {
+        switch components.count {
+        case 0: ""
+        case 1: components[0]
+        default: components.joined(separator: ".")
+        }
     }
 
     static func join(_ scope: String, _ name: String) -> String { scope.isEmpty ? name : scope + "." + name }

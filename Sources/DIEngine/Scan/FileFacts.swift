@@ -105,55 +105,48 @@ struct InheritedName: Sendable, Equatable, Hashable {
     var position: SourcePosition
 }
 
-/// One class, struct, enum, actor, protocol or extension declaration.
+/// One class, struct, enum, actor, protocol or extension declaration. Its body's lists live out of line
+/// (`DeclarationMembers`), and the fields are ordered so that the flags pack at the end: every edit decodes
+/// the interface fact of every declaration of the project.
 struct DeclarationFact: Sendable, Equatable {
-    var kind: DeclarationKind
     /// For a type: its own simple name. For an extension: the extended type as written (`Outer.Inner`).
     var name: String
-    /// Enclosing type names, outermost first (members of `extension A.B` have scope `["A", "B"]`).
-    var scope: [String]
     /// Position of the declared name (for an extension, of the extended type).
     var position: SourcePosition
-    /// Effective access: the written modifier, or `internal`, capped by enclosing private/fileprivate types.
-    var access: AccessLevel
     /// Name of an enclosing private or fileprivate type, if any (`S29`, "inside private type").
     var insidePrivateType: String?
+    /// Enclosing type names, outermost first (members of `extension A.B` have scope `["A", "B"]`).
+    var scope: [String]
+    var inherited: [InheritedName]
+    var conditions: ConditionStack
+    /// Nil while every list of the body is empty, as in most interface-only facts.
+    var members: DeclarationMembers?
+    var kind: DeclarationKind
+    /// Effective access: the written modifier, or `internal`, capped by enclosing private/fileprivate types.
+    var access: AccessLevel
     /// Has generic parameters itself or is nested in a generic type.
     var isGeneric: Bool
     /// Extension with a `where` clause (conditional conformance).
     var hasWhereClause: Bool
     /// Protocol declaring an `associatedtype`.
     var hasAssociatedType: Bool
-    var inherited: [InheritedName]
-    var conditions: ConditionStack
     /// `final` modifier present (classes).
     var isFinal: Bool
-
-    var initializers: [InitializerFact] = []
-    var injectMethods: [InjectMethodFact] = []
-    /// Instance `scope` / `qualifier` properties (static ones are ignored by the scanner).
-    var scopeValues: [ScopeValueFact] = []
-    var qualifierValues: [QualifierValueFact] = []
-    /// Member typealiases declared directly in this body.
-    var typealiases: [TypealiasFact] = []
-    /// Properties declared directly in this body, in declaration order.
-    var properties: [PropertyFact] = []
-    /// `Config(...)` calls appearing anywhere in this body (placement checked by `isWholeStoredValue`).
-    var configCalls: [ConfigCallFact] = []
-    /// `Inject(...)` calls inside this declaration but not inside a nested declaration.
-    var injectCalls: [InjectCallFact] = []
-    /// `InjectProperty(...)` calls, same placement rule as `injectCalls`.
-    var injectPropertyCalls: [InjectPropertyCallFact] = []
-    /// ConfigProperty `target` value when it is a plain string literal (`let target = "x"` or getter).
-    var configPropertyTarget: String?
-    /// Position of the `target` property, if one was declared (literal or not).
-    var configPropertyTargetPosition: SourcePosition?
     /// The scanner reported an error about this declaration or one of its own members (not nested types):
     /// the link stage keeps its registration key but treats its dependency list as unknown.
-    var hasScanErrors: Bool = false
+    var hasScanErrors: Bool
 
     /// Full dotted name of the type this declaration declares or extends.
     var fullName: String { (scope + [name]).joined(separator: ".") }
+
+    static func == (lhs: DeclarationFact, rhs: DeclarationFact) -> Bool {
+        lhs.name == rhs.name && lhs.position == rhs.position && lhs.insidePrivateType == rhs.insidePrivateType
+            && lhs.scope == rhs.scope && lhs.inherited == rhs.inherited && lhs.conditions == rhs.conditions
+            && lhs.kind == rhs.kind && lhs.access == rhs.access && lhs.isGeneric == rhs.isGeneric
+            && lhs.hasWhereClause == rhs.hasWhereClause && lhs.hasAssociatedType == rhs.hasAssociatedType
+            && lhs.isFinal == rhs.isFinal && lhs.hasScanErrors == rhs.hasScanErrors
+            && (lhs.members ?? .empty).hasSameContents(as: rhs.members ?? .empty)
+    }
 }
 
 /// In an extension, so that the memberwise initialiser stays: the cache's decoder uses it, because a fact
@@ -163,25 +156,22 @@ extension DeclarationFact {
         kind: DeclarationKind, name: String, scope: [String], position: SourcePosition, access: AccessLevel,
         insidePrivateType: String? = nil, isGeneric: Bool = false, hasWhereClause: Bool = false,
         hasAssociatedType: Bool = false, inherited: [InheritedName] = [], conditions: ConditionStack = [],
-        isFinal: Bool = false, hasScanErrors: Bool = false, typealiases: [TypealiasFact] = [],
-        scopeValues: [ScopeValueFact] = [], qualifierValues: [QualifierValueFact] = []
+        isFinal: Bool = false, hasScanErrors: Bool = false
     ) {
-        self.kind = kind
         self.name = name
-        self.scope = scope
         self.position = position
-        self.access = access
         self.insidePrivateType = insidePrivateType
+        self.scope = scope
+        self.inherited = inherited
+        self.conditions = conditions
+        self.members = nil
+        self.kind = kind
+        self.access = access
         self.isGeneric = isGeneric
         self.hasWhereClause = hasWhereClause
         self.hasAssociatedType = hasAssociatedType
-        self.inherited = inherited
-        self.conditions = conditions
         self.isFinal = isFinal
         self.hasScanErrors = hasScanErrors
-        self.typealiases = typealiases
-        self.scopeValues = scopeValues
-        self.qualifierValues = qualifierValues
     }
 }
 

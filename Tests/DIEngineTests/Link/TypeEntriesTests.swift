@@ -6,22 +6,33 @@ import Testing
 @Suite struct TypeEntriesTests {
     static func describe(_ entry: TypeEntry?) -> String {
         guard let entry else { return "none" }
-        return "\(entry.name) \(entry.primaries) \(entry.extensions) \(entry.kind.map(\.rawValue) ?? "-")"
+        return "\(entry.name) \(Array(entry.primaries)) \(Array(entry.extensions)) \(entry.kind.map(\.rawValue) ?? "-")"
     }
 
+    /// The table's two passes over `declarations`, in order.
+    static func entries(_ declarations: [(DeclarationRef, String, DeclarationKind)]) -> TypeEntries {
+        var entries = TypeEntries(minimumCapacity: declarations.count)
+        let slots = declarations.map { entries.count(named: $0.1, kind: $0.2) }
+        entries.allocatePlaces()
+        for (declaration, slot) in zip(declarations, slots) { entries.place(declaration.0, inSlot: slot) }
+        return entries
+    }
+
+    static func ref(_ file: Int, _ index: Int = 0) -> DeclarationRef { DeclarationRef(file: file, index: index) }
+
     @Test func addingDeclarationsGroupsThemByNameInInputOrder() {
-        var entries = TypeEntries(minimumCapacity: 4)
-        entries.add(DeclarationRef(file: 0, index: 0), named: "A", kind: .extension)
-        entries.add(DeclarationRef(file: 0, index: 1), named: "B", kind: .struct)
-        entries.add(DeclarationRef(file: 1, index: 0), named: "A", kind: .class)
-        entries.add(DeclarationRef(file: 1, index: 1), named: "A", kind: .enum)
-        entries.add(DeclarationRef(file: 2, index: 0), named: "A", kind: .extension)
+        let entries = Self.entries([
+            (Self.ref(0, 0), "A", .extension), (Self.ref(0, 1), "B", .struct), (Self.ref(1, 0), "A", .class),
+            (Self.ref(1, 1), "A", .enum), (Self.ref(2, 0), "A", .extension),
+        ])
         #expect(entries.count == 2)
         #expect(entries.keys.sorted() == ["A", "B"])
         let first = entries["A"]
         #expect(first?.name == "A")
-        #expect(first?.primaries == [DeclarationRef(file: 1, index: 0), DeclarationRef(file: 1, index: 1)])
-        #expect(first?.extensions == [DeclarationRef(file: 0, index: 0), DeclarationRef(file: 2, index: 0)])
+        #expect(first?.primaries == [Self.ref(1, 0), Self.ref(1, 1)])
+        #expect(first?.extensions == [Self.ref(0, 0), Self.ref(2, 0)])
+        #expect(
+            first.map { Array($0.declarations) } == [Self.ref(1, 0), Self.ref(1, 1), Self.ref(0, 0), Self.ref(2, 0)])
         #expect(first?.kind == .class)
         #expect(entries["B"]?.kind == .struct)
         #expect(entries["B"]?.extensions.isEmpty == true)
@@ -29,56 +40,86 @@ import Testing
     }
 
     @Test func anOnlyExtendedTypeHasNoKind() {
-        var entries = TypeEntries()
-        entries.add(DeclarationRef(file: 0, index: 0), named: "Array<Int>", kind: .extension)
+        let entries = Self.entries([(Self.ref(0), "Array<Int>", .extension)])
         #expect(entries["Array<Int>"]?.kind == nil)
         #expect(entries["Array<Int>"]?.isDeclared == false)
     }
 
     @Test func setReplacesRemovesAndAddsEntries() {
-        var entries = TypeEntries()
-        entries.add(DeclarationRef(file: 0, index: 0), named: "A", kind: .struct)
-        entries.add(DeclarationRef(file: 0, index: 1), named: "B", kind: .struct)
+        var entries = Self.entries([(Self.ref(0, 0), "A", .struct), (Self.ref(0, 1), "B", .struct)])
         var replaced = TypeEntry(name: "A")
-        replaced.extensions = [DeclarationRef(file: 3, index: 0)]
+        replaced.extensions = [Self.ref(3)]
         entries.set(replaced, for: "A")
         entries.set(nil, for: "B")
         entries.set(TypeEntry(name: "C"), for: "C")
         #expect(entries.keys.sorted() == ["A", "C"])
         #expect(entries["A"]?.primaries.isEmpty == true)
-        #expect(entries["A"]?.extensions == [DeclarationRef(file: 3, index: 0)])
+        #expect(entries["A"]?.extensions == [Self.ref(3)])
         #expect(entries["B"] == nil)
-        // A removed name added again gets a fresh entry, not the removed one.
-        entries.add(DeclarationRef(file: 4, index: 0), named: "B", kind: .enum)
-        #expect(entries["B"]?.primaries == [DeclarationRef(file: 4, index: 0)])
+        // A removed name set again gets a fresh entry, not the removed one.
+        var again = TypeEntry(name: "B")
+        again.primaries = [Self.ref(4)]
+        again.kind = .enum
+        entries.set(again, for: "B")
+        #expect(entries["B"]?.primaries == [Self.ref(4)])
         #expect(entries["B"]?.kind == .enum)
         #expect(entries.count == 3)
     }
 
-    /// Random declarations, added and removed, against the dictionary the table used to keep.
+    /// Own declarations and extensions set separately keep their order and their own counts.
+    @Test func anEntrysListsChangeIndependently() {
+        var entry = TypeEntry(name: "A")
+        entry.extensions = [Self.ref(2), Self.ref(5)]
+        entry.primaries = [Self.ref(1)]
+        entry.extensions.insert(Self.ref(3), at: entry.extensions.index(after: entry.extensions.startIndex))
+        entry.primaries.removeAll { $0 == Self.ref(1) }
+        #expect(entry.primaries.isEmpty)
+        #expect(entry.isDeclared == false)
+        #expect(entry.extensions == [Self.ref(2), Self.ref(3), Self.ref(5)])
+        #expect(Array(entry.declarations) == [Self.ref(2), Self.ref(3), Self.ref(5)])
+    }
+
+    /// Random declarations, then entries replaced and removed, against the dictionary the table used to keep.
     @Test func answersAsADictionaryOfEntries() {
         var generator = SystemRandomNumberGenerator()
         let kinds: [DeclarationKind] = [.class, .struct, .enum, .actor, .protocol, .extension]
         let names = (0..<40).map { "T\($0)" }
-        var entries = TypeEntries(minimumCapacity: 16)
-        var expected: [String: TypeEntry] = [:]
+        var declarations: [(DeclarationRef, String, DeclarationKind)] = []
+        var expected: [String: (primaries: [DeclarationRef], extensions: [DeclarationRef], kind: DeclarationKind?)] =
+            [:]
         for step in 0..<2_000 {
             let name = names.randomElement(using: &generator)!
-            if step % 17 == 0 {
+            let kind = kinds.randomElement(using: &generator)!
+            declarations.append((Self.ref(step / 3, step % 3), name, kind))
+            var entry = expected[name] ?? ([], [], nil)
+            if kind == .extension {
+                entry.extensions.append(Self.ref(step / 3, step % 3))
+            } else {
+                entry.primaries.append(Self.ref(step / 3, step % 3))
+                if entry.kind == nil { entry.kind = kind }
+            }
+            expected[name] = entry
+        }
+        var entries = Self.entries(declarations)
+        func describe(_ name: String) -> String {
+            guard let entry = expected[name] else { return "none" }
+            return "\(name) \(entry.primaries) \(entry.extensions) \(entry.kind.map(\.rawValue) ?? "-")"
+        }
+        #expect(entries.keys.sorted() == expected.keys.sorted())
+        for name in names { #expect(Self.describe(entries[name]) == describe(name)) }
+        for step in 0..<200 {
+            let name = names.randomElement(using: &generator)!
+            guard step % 3 != 0 else {
                 entries.set(nil, for: name)
                 expected[name] = nil
                 continue
             }
-            let ref = DeclarationRef(file: step, index: 0)
-            let kind = kinds.randomElement(using: &generator)!
-            entries.add(ref, named: name, kind: kind)
-            if kind == .extension {
-                expected[name, default: TypeEntry(name: name)].extensions.append(ref)
-            } else {
-                expected[name, default: TypeEntry(name: name)].addPrimary(ref, kind: kind)
-            }
+            var entry = entries[name] ?? TypeEntry(name: name)
+            entry.extensions.append(Self.ref(10_000 + step))
+            entries.set(entry, for: name)
+            expected[name, default: ([], [], nil)].extensions.append(Self.ref(10_000 + step))
         }
         #expect(entries.keys.sorted() == expected.keys.sorted())
-        for name in names { #expect(Self.describe(entries[name]) == Self.describe(expected[name])) }
+        for name in names { #expect(Self.describe(entries[name]) == describe(name)) }
     }
 }

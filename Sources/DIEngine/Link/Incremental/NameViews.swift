@@ -296,7 +296,7 @@ final class NameViewer {
         return Fingerprint.xxh3(writer.bytes)
     }
 
-    private func writeDeclarations(_ refs: [DeclarationRef]) {
+    private func writeDeclarations(_ refs: ArraySlice<DeclarationRef>) {
         writer.writeVarint(refs.count)
         for ref in refs {
             writer.writeFixed64(fileToken(ref.file))
