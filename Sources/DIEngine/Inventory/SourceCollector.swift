@@ -81,7 +81,9 @@ struct SourceCollector {
         var sourceStatuses = kept.map { $0.map { statuses[$0] } } ?? statuses
         displays = []
         statuses = []
-        if !ByteOrder.isStrictlyIncreasing(sources, by: { $0 }) {
+        // One walk (or one file) finds its files in byte order already, and leaving some out keeps it:
+        // only overlapping entries and globs can need a sort.
+        if roots > 1, !ByteOrder.isStrictlyIncreasing(sources, by: { $0 }) {
             let order = ByteOrder.sortedIndices(sources)
             sources = order.map { sources[$0] }
             sourceStatuses = order.map { sourceStatuses[$0] }
@@ -129,10 +131,13 @@ struct SourceCollector {
     @discardableResult
     private mutating func walk(_ directory: InventoryPath, ancestorsChecked: Bool) -> Int {
         if excluder.excludes(directory.absolute, ancestorsChecked: ancestorsChecked) { return 0 }
-        guard let entries = lister.entries(of: directory) else { return 0 }
+        guard let entries = lister.entries(of: directory, keeping: false) else { return 0 }
         var found = 0
         var place: Int32?
-        for entry in Self.inPathOrder(entries) where !entry.isHidden {
+        // The entries are visited through their sorted indices: a sorted copy of them cost an array and
+        // a retain per name, per directory.
+        for index in PathOrderKey.sortedIndices(entries) where !entries[index].isHidden {
+            let entry = entries[index]
             if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
                 diagnostics.append(
                     Diagnostic(.nameNotUTF8, directory.appending(entry.name).display))
@@ -219,12 +224,6 @@ struct SourceCollector {
             if ByteOrder.precedes(displays[index], displays[kept[position]]) { kept[position] = index }
         }
         return kept
-    }
-
-    /// `entries` in the byte order of the display paths they lead to: a directory's files and subtrees
-    /// come after the entries whose names sort before `name/`.
-    private static func inPathOrder(_ entries: [DirectoryEntry]) -> [DirectoryEntry] {
-        PathOrderKey.sortedIndices(entries).map { entries[$0] }
     }
 
     private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }

@@ -33,12 +33,12 @@ struct LocalDisk: DiskInterface {
         defer { closedir(stream) }
         var result: [DirectoryEntry] = []
         while let record = readdir(stream) {
+            if isDotOrDotDot(record) { continue }
             let (name, isValid) = withUnsafePointer(to: &record.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
                     String(validatingCString: $0).map { ($0, true) } ?? (String(cString: $0), false)
                 }
             }
-            if name == "." || name == ".." { continue }
             let entryKind: EntryKind
             switch Int32(record.pointee.d_type) {
             case Int32(DT_DIR): entryKind = .directory
@@ -55,6 +55,13 @@ struct LocalDisk: DiskInterface {
             result.append(entry)
         }
         return result
+    }
+
+    /// Whether the entry is `.` or `..`, told from its bytes before a `String` is made of them.
+    private static func isDotOrDotDot(_ record: UnsafeMutablePointer<dirent>) -> Bool {
+        withUnsafeBytes(of: &record.pointee.d_name) { name in
+            name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
+        }
     }
 
     /// Up to `count` first bytes of the file; reads nothing past them.

@@ -40,3 +40,15 @@ struct InMemoryDisk: DiskInterface {
         return .failure(FileSystemError(path: path, reason: "No such file or directory"))
     }
 }
+
+extension TargetSettings {
+    /// Target `App` (config `deli.yml`, output `Generated/AppFactory.swift`) including `include`, for the
+    /// inventory tests over a disk double.
+    static func inventoryTestApp(include: [String]) -> TargetSettings {
+        TargetSettings(
+            name: "App", configPath: "deli.yml", configDirectory: ".",
+            include: include.map { PathEntry(text: $0, base: ".", location: nil) }, exclude: [],
+            className: "AppFactory", outputPath: "Generated/AppFactory.swift", properties: [],
+            outputReference: "Generated/AppFactory.swift", dependencies: [])
+    }
+}
