@@ -15,6 +15,7 @@ struct FreshnessPrecheck: Sendable {
         prescan: ((_ path: String, _ bytes: [UInt8]) -> PrescannedFile)? = nil
     ) -> FreshnessPrecheck {
         let base = AbsolutePath.Base(workingDirectory)
+        var storedKeys = cache.lazyFacts.flatMap { StoredKeyCursor(keys: $0.head.blobs, directory: workingDirectory) }
         var precheck = FreshnessPrecheck()
         // Usually the files the cache holds: room for them at once, where doubling would copy the lookups
         // several times into fresh pages (some 500 page faults more for 10,000 files).
@@ -22,7 +23,7 @@ struct FreshnessPrecheck: Sendable {
         while let batch = feed.next() {
             for index in batch.files.indices {
                 let file = batch.files[index]
-                let key = base.absolute(file)
+                let key = storedKeys?.key(for: file) ?? base.absolute(file)
                 if let lookup = cache.freshLookup(path: file, key: key, status: batch.statuses[index]) {
                     precheck.checked.lookups.append(lookup)
                     precheck.checked.isFresh.append(true)
