@@ -161,10 +161,11 @@ enum CacheFileFormat {
         }
     }
 
-    /// Parses and checks the head (`headLength` bytes from the start of the file).
-    static func decodeHead(_ buffer: UnsafeRawBufferPointer, expecting expected: CacheIdentity) throws(Rejection)
-        -> Head
-    {
+    /// Parses and checks the head (`headLength` bytes from the start of the file). `entryCount` is told the
+    /// stat table's entry count as soon as it is read, before the entries are decoded.
+    static func decodeHead(
+        _ buffer: UnsafeRawBufferPointer, expecting expected: CacheIdentity, entryCount: ((Int) -> Void)? = nil
+    ) throws(Rejection) -> Head {
         var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 8)]), offset: prefixSize)
         do {
             var checksumReader = ByteReader(buffer, offset: buffer.count - 8)
@@ -172,7 +173,7 @@ enum CacheFileFormat {
             let identity = try readIdentity(&reader)
             if let difference = describeDifference(identity, expected) { throw Rejection.identity(difference) }
             let run = try readRun(&reader)
-            let (entries, blobs) = try readEntries(&reader)
+            let (entries, blobs) = try readEntries(&reader, entryCount: entryCount)
             guard reader.isAtEnd else { throw BinaryCodingError.invalid("bytes after the stat table") }
             let contents = Contents(identity: identity, run: run, entries: entries)
             return Head(contents: contents, blobs: blobs, headLength: buffer.count)
@@ -257,11 +258,12 @@ enum CacheFileFormat {
         return (path, entry)
     }
 
-    private static func readEntries(_ reader: inout ByteReader) throws(BinaryCodingError) -> (
-        [String: CacheEntry], [(path: String, range: Range<Int>)]
-    ) {
+    private static func readEntries(_ reader: inout ByteReader, entryCount: ((Int) -> Void)?) throws(BinaryCodingError)
+        -> ([String: CacheEntry], [(path: String, range: Range<Int>)])
+    {
         // path length, size, mtime, inode, hash, verify, facts hash, blob length: at least 22 bytes per entry.
         let count = try reader.readCount(minimumElementSize: 22)
+        entryCount?(count)
         var entries: [String: CacheEntry] = [:]
         entries.reserveCapacity(count)
         var blobs: [(path: String, range: Range<Int>)] = []

@@ -19,18 +19,21 @@ struct CacheIdentity: Sendable, Equatable {
 }
 
 /// The cached state of one source file, keyed by its absolute lexically normalised path.
+///
+/// The fields are declared in this order so that the flag follows the status's own flag: 80 bytes instead of 88,
+/// in the stat table's dictionary and in every lookup.
 struct CacheEntry: Sendable, Equatable {
-    /// Size, mtime and inode when the content was last read.
-    var status: FileStatus
-    var contentHash: UInt64
-    /// Set when the mtime was racy (less than 2 s before the read), so the next run hashes the file.
-    var needsVerification: Bool
     /// The file's `FileFacts` as `FactsCodec` encodes them; decoded only on demand. Empty while the facts
     /// of a lazily loaded cache have not been read (`SourceCache.loadFacts`).
     var encodedFacts: ArraySlice<UInt8>
+    var contentHash: UInt64
     /// xxh3-64 of `encodedFacts`, kept in the stat table so that a run can tell whether a file's facts
     /// changed without reading any facts.
     var factsHash: UInt64
+    /// Size, mtime and inode when the content was last read.
+    var status: FileStatus
+    /// Set when the mtime was racy (less than 2 s before the read), so the next run hashes the file.
+    var needsVerification: Bool
 
     /// `factsHash` defaults to the hash of `encodedFacts`.
     init(

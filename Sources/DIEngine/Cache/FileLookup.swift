@@ -22,9 +22,30 @@ struct FileLookup: Sendable {
     let path: String
     /// Absolute lexically normalised path, the cache key.
     let key: String
-    let outcome: Outcome
     /// The entry kept in the cache for a cached file.
     let entry: CacheEntry?
+    /// The outcome, unless it is `.cached` with the entry's facts: a warm run makes one lookup per source (ten
+    /// thousand on the bench project) and almost all are, so the rare others are kept out of line, which
+    /// makes a lookup 120 bytes instead of 176 (some 140 fresh pages fewer per 10,000 files).
+    private let uncached: Uncached?
+
+    /// `outcome` `.cached` must hold `entry`'s facts (every caller passes `entry.encodedFacts`).
+    init(path: String, key: String, outcome: Outcome, entry: CacheEntry?) {
+        self.path = path
+        self.key = key
+        self.entry = entry
+        if case .cached(let facts) = outcome, let entry {
+            assert(facts.startIndex == entry.encodedFacts.startIndex && facts.count == entry.encodedFacts.count)
+            uncached = nil
+        } else {
+            uncached = Uncached(outcome: outcome)
+        }
+    }
+
+    var outcome: Outcome {
+        if let uncached { return uncached.outcome }
+        return .cached(entry!.encodedFacts)
+    }
 
     /// xxh3-64 of the content; nil when unreadable.
     var contentHash: UInt64? {
@@ -40,6 +61,13 @@ struct FileLookup: Sendable {
         guard case .unreadable(let error) = outcome else { return nil }
         return Diagnostic(.cannotRead, path, error.reason)
     }
+}
+
+/// A lookup's outcome other than `.cached` with its entry's facts.
+private final class Uncached: Sendable {
+    let outcome: FileLookup.Outcome
+
+    init(outcome: FileLookup.Outcome) { self.outcome = outcome }
 }
 
 extension SourceCache {

@@ -3,8 +3,7 @@
 /// disk access. `SourceCache.lookup` then takes these lookups as they are and examines only the rest, if
 /// the inventory's sources are the candidates in the same order.
 struct FreshnessPrecheck: Sendable {
-    /// The candidates checked, in feed order.
-    private(set) var files: [String] = []
+    /// One lookup per candidate checked, in feed order: their paths are the candidates.
     private var checked = PrecheckedLookups()
 
     /// Checks the candidates of `feed` against `cache` until the feed is finished. The first few files that
@@ -16,6 +15,7 @@ struct FreshnessPrecheck: Sendable {
         prescan: ((_ path: String, _ bytes: [UInt8]) -> PrescannedFile)? = nil
     ) -> FreshnessPrecheck {
         let base = AbsolutePath.Base(workingDirectory)
+        var storedKeys = cache.lazyFacts.flatMap { StoredKeyCursor(keys: $0.head.blobs, directory: workingDirectory) }
         var precheck = FreshnessPrecheck()
         // Usually the files the cache holds: room for them at once, where doubling would copy the lookups
         // several times into fresh pages (some 500 page faults more for 10,000 files).
@@ -23,7 +23,7 @@ struct FreshnessPrecheck: Sendable {
         while let batch = feed.next() {
             for index in batch.files.indices {
                 let file = batch.files[index]
-                let key = base.absolute(file)
+                let key = storedKeys?.key(for: file) ?? base.absolute(file)
                 if let lookup = cache.freshLookup(path: file, key: key, status: batch.statuses[index]) {
                     precheck.checked.lookups.append(lookup)
                     precheck.checked.isFresh.append(true)
@@ -34,14 +34,12 @@ struct FreshnessPrecheck: Sendable {
                     precheck.examine(file, key: key, at: position, in: cache, status: batch.statuses[index], prescan)
                 }
             }
-            precheck.files += batch.files
             feed.recycle(consume batch)
         }
         return precheck
     }
 
     private mutating func reserveCapacity(_ count: Int) {
-        files.reserveCapacity(count)
         checked.lookups.reserveCapacity(count)
         checked.isFresh.reserveCapacity(count)
     }
@@ -69,7 +67,9 @@ struct FreshnessPrecheck: Sendable {
 
     /// The prechecked lookups, moved out, if `sources` are the files checked (in the same order).
     mutating func take(for sources: [String]) -> PrecheckedLookups? {
-        guard sources == files else { return nil }
+        guard sources.count == checked.lookups.count,
+            sources.indices.allSatisfy({ sources[$0] == checked.lookups[$0].path })
+        else { return nil }
         defer { checked = PrecheckedLookups() }
         return checked
     }

@@ -54,8 +54,9 @@ struct SourceCache: Sendable {
     /// (no note when the file does not exist yet). With `lazyFacts`, only the head (identity, run record,
     /// stat table) and the journal are read and checked; `loadFacts()` reads the facts blobs when they are
     /// needed. A journal that ends in a torn or corrupt record is used up to that record (with a note).
+    /// `entryCount` is told the stat table's entry count as soon as it is read (`WalkFeed.expect`).
     static func load(
-        from path: String, identity: CacheIdentity, lazyFacts: Bool = false
+        from path: String, identity: CacheIdentity, lazyFacts: Bool = false, entryCount: ((Int) -> Void)? = nil
     ) -> (cache: SourceCache, note: String?) {
         var cache = SourceCache(identity: identity)
         let rejection: CacheFileFormat.Rejection
@@ -63,7 +64,7 @@ struct SourceCache: Sendable {
             let file = try OpenFile(path: path, sizeLimit: fileSizeLimit)
             let source = LazyFacts.Source(file: file)
             let stamp = try file.stamp()
-            switch try readHead(of: file, size: stamp.size, expecting: identity) {
+            switch try readHead(of: file, size: stamp.size, expecting: identity, entryCount: entryCount) {
             case .success(var head):
                 let journal = try file.read(count: stamp.size - head.journalStart, at: head.journalStart)
                 var state = CacheJournal.State(entries: head.contents.entries, run: head.contents.run)
@@ -108,9 +109,9 @@ struct SourceCache: Sendable {
     private static let headReadSize = 256 << 10
 
     /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits.
-    private static func readHead(of file: OpenFile, size: Int, expecting identity: CacheIdentity)
-        throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection>
-    {
+    private static func readHead(
+        of file: OpenFile, size: Int, expecting identity: CacheIdentity, entryCount: ((Int) -> Void)?
+    ) throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection> {
         var bytes = try file.read(count: min(size, headReadSize), at: 0)
         let announced = bytes.withUnsafeBytes { buffer in
             Result { () throws(CacheFileFormat.Rejection) in
@@ -130,7 +131,8 @@ struct SourceCache: Sendable {
         return bytes.withUnsafeBytes { buffer in
             Result { () throws(CacheFileFormat.Rejection) in
                 let head = try CacheFileFormat.decodeHead(
-                    UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity)
+                    UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity, entryCount: entryCount
+                )
                 guard head.journalStart <= size else { throw .checksum }
                 return head
             }

@@ -360,7 +360,7 @@ struct CacheLoadAhead {
         ParallelMap.limitAllocatorArenas()
         return CacheLoadAhead(
             work: BackgroundWork {
-                var loaded = load(settings, lazyFacts: lazyFacts)
+                var loaded = load(settings, lazyFacts: lazyFacts) { feed?.expect($0) }
                 if let feed {
                     let runtimeModule = settings.runtimeModule
                     loaded.precheck = FreshnessPrecheck.run(
@@ -380,11 +380,11 @@ struct CacheLoadAhead {
         SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)
     }
 
-    static func load(_ settings: TargetSettings, lazyFacts: Bool) -> Loaded {
+    static func load(_ settings: TargetSettings, lazyFacts: Bool, entryCount: ((Int) -> Void)? = nil) -> Loaded {
         let clock = ContinuousClock()
         let start = clock.now
         let (cache, note) = SourceCache.load(
-            from: cachePath(of: settings), identity: .init(settings), lazyFacts: lazyFacts)
+            from: cachePath(of: settings), identity: .init(settings), lazyFacts: lazyFacts, entryCount: entryCount)
         return Loaded(cache: cache, note: note, time: start.duration(to: clock.now))
     }
 }

@@ -24,6 +24,9 @@ final class WalkFeed: @unchecked Sendable {
     private var files: [String] = []
     private var statuses: [FileStatus?] = []
     private var finished = false
+    private var expected: Int?
+    /// Candidates taken by the consumer so far.
+    private var taken = 0
     /// A batch the consumer is done with, emptied, whose storage the next candidates fill: a new batch
     /// each time would be fresh memory for the walk's thread, since the consumer's thread frees it.
     private var spare: Batch?
@@ -48,11 +51,30 @@ final class WalkFeed: @unchecked Sendable {
                 files = spare.files
                 statuses = spare.statuses
             }
+            let needed = files.count + newFiles.count
+            // The consumer is behind (it is still loading the cache): room at once for every candidate still
+            // expected, instead of doubling the backlog into fresh pages; pages not filled are never touched.
+            if needed > files.capacity, let expected, expected - taken > needed {
+                files.reserveCapacity(expected - taken)
+                statuses.reserveCapacity(expected - taken)
+            }
             files.append(contentsOf: newFiles)
             statuses.append(contentsOf: newStatuses)
         }
         pthread_cond_signal(condition)
     }
+
+    /// Says how many candidates the walk will probably find: the files of the cache's stat table, as soon as
+    /// the loading thread has read its count. Only a hint for the room to make, which is why a count beyond
+    /// any real project is taken as that limit.
+    func expect(_ count: Int) {
+        locked { expected = min(max(count, 0), Self.expectedCountLimit) }
+    }
+
+    static let expectedCountLimit = 1 << 20
+
+    /// What `expect` said, if it was called yet.
+    var expectedCount: Int? { locked { expected } }
 
     /// No more candidates will come.
     func finish() {
@@ -69,6 +91,7 @@ final class WalkFeed: @unchecked Sendable {
         while files.isEmpty && !finished { pthread_cond_wait(condition, mutex) }
         guard !files.isEmpty else { return nil }
         let batch = Batch(files: files, statuses: statuses)
+        taken += files.count
         files = []
         statuses = []
         return batch

@@ -32,6 +32,33 @@ import Testing
         #expect(loaded.cache.entries.count == 3)
     }
 
+    /// The walk is told how many files to expect as soon as the stat table's count is read, so that it can
+    /// make room for them at once (`WalkFeed.expect`).
+    @Test func theLoadTellsTheFeedHowManyFilesTheCacheHolds() throws {
+        let tree = try SourceTree()
+        _ = try tree.saveSampleCache(identity: Self.identity)
+        let feed = WalkFeed()
+        let ahead = try #require(
+            CacheLoadAhead.start(
+                for: Self.settings(tree), mode: .readWrite, lazyFacts: true, feed: feed,
+                workingDirectory: tree.directory.path))
+        feed.finish()
+        let loaded = ahead.wait()
+        #expect(loaded.cache.entries.count == 3)
+        #expect(feed.expectedCount == 3)
+    }
+
+    @Test func aMissingCacheTellsTheFeedNothing() throws {
+        let feed = WalkFeed()
+        let ahead = try #require(
+            CacheLoadAhead.start(
+                for: Self.settings(try SourceTree()), mode: .readWrite, lazyFacts: true, feed: feed,
+                workingDirectory: "/"))
+        feed.finish()
+        _ = ahead.wait()
+        #expect(feed.expectedCount == nil)
+    }
+
     @Test func aMissingCacheIsAnEmptyOneWithoutANote() throws {
         let loaded = try Self.loadedAhead(try SourceTree())
         #expect(loaded.note == nil)

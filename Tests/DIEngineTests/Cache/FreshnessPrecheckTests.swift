@@ -50,9 +50,9 @@ import Testing
         var inLine = cache
         let expected = inLine.lookup(files, now: CacheRun.now)
         #expect(Self.summary([checked.lookups[0], checked.lookups[2]]) == Self.summary([expected[0], expected[2]]))
-        // Taken once: the lookups moved out.
+        // Taken once: the lookups moved out, nothing is left to take.
         let again = precheck.take(for: files)
-        #expect(again?.lookups.isEmpty == true)
+        #expect(again?.lookups.isEmpty ?? true)
     }
 
     /// `sources` looked up in two copies of `cache`, without and with their precheck.
@@ -129,6 +129,37 @@ import Testing
         let same = precheck.take(for: files)
         #expect(reversed == nil && shorter == nil && longer == nil)
         #expect(same?.freshCount == 2)
+    }
+
+    /// Relative candidates under a working directory take the stat table's own keys (`StoredKeyCursor`): the
+    /// keys, with a new file among them, are those built in full, and the fresh lookups the same.
+    @Test func relativeCandidatesPrecheckLikeTheLookup() throws {
+        let (tree, files, cache) = try Self.touchedTree()
+        defer { withExtendedLifetime(tree) {} }
+        try tree.add("F10.swift", "class F10 {}")
+        let directory = tree.directory.path
+        let sources = ["Sources/F0.swift", "Sources/F1.swift", "Sources/F10.swift", "Sources/F2.swift"]
+        #expect(
+            files.map { String($0.dropFirst(directory.count + 1)) } == [
+                "Sources/F0.swift", "Sources/F1.swift", "Sources/F2.swift",
+            ])
+        let feed = WalkFeed()
+        let statuses = try sources.map { file throws(FileSystemError) -> FileStatus? in
+            try FileStatus.of(path: directory + "/" + file)
+        }
+        feed.append(files: sources, statuses: statuses)
+        feed.finish()
+        var precheck = FreshnessPrecheck.run(feed, against: cache, workingDirectory: directory)
+        let taken = precheck.take(for: sources)
+        let checked = try #require(taken)
+        #expect(checked.isFresh == [true, false, false, true])
+        #expect(checked.lookups.map(\.key) == sources.map { directory + "/" + $0 })
+        // The fresh ones are those the cache gives for the keys built in full.
+        for index in [0, 3] {
+            let key = AbsolutePath.of(sources[index], relativeTo: directory)
+            let built = cache.freshLookup(path: sources[index], key: key, status: statuses[index])
+            #expect(Self.summary([checked.lookups[index]]) == Self.summary(built.map { [$0] } ?? []))
+        }
     }
 
     /// The load ahead of the inventory takes the feed and prechecks what it carries.

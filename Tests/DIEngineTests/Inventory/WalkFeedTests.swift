@@ -53,6 +53,32 @@ import Testing
         #expect(consumer.wait() == ["Sources/a/x.swift", "Sources/a/x.swift", "Sources/b.swift"])
     }
 
+    /// A walk told how many files to expect (fewer, as many or more than it finds) finds the same sources and
+    /// stats, in the same order, and feeds every one of them.
+    @Test func anExpectedCountChangesNothingTheWalkFinds() {
+        var files: [String: String] = [:]
+        for directory in 0..<7 {
+            for file in 0..<40 { files["/app/Sources/D\(directory)/F\(file).swift"] = "" }
+        }
+        let disk = InMemoryDisk(files)
+        let settings = Self.settings(include: ["Sources"])
+        let plain = InventoryBuilder.build(
+            for: settings, currentDirectory: "/app", skippingGeneratedFiles: false, disk: disk)
+        for expected in [0, 5, 100, 280, 1_000, Int.max] {
+            let feed = WalkFeed()
+            feed.expect(expected)
+            let consumer = Self.consumed(feed)
+            let inventory = InventoryBuilder.build(
+                for: settings, currentDirectory: "/app", skippingGeneratedFiles: false, disk: disk, feed: feed)
+            #expect(inventory.sources.count == 280)
+            #expect(inventory.sources == plain.sources)
+            #expect(
+                inventory.walkedStatuses.statuses(for: inventory.sources)
+                    == plain.walkedStatuses.statuses(for: plain.sources))
+            #expect(consumer.wait() == inventory.sources)
+        }
+    }
+
     /// An inventory that fails (a missing entry) still finishes the feed, so no consumer waits forever.
     @Test func aFailedInventoryFinishesTheFeed() {
         let feed = WalkFeed()
