@@ -65,6 +65,30 @@ import Testing
         #expect(table.typeName.names(inFile: 0) == ["Memory"])
         #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
     }
+
+    /// Files with every declaration at file level keep no scopes; the files around them, renamed through a
+    /// typealias or not, keep theirs at the right declarations.
+    @Test func onlyFilesWithNestedDeclarationsKeepScopes() throws {
+        let table = Self.table([
+            ("A.swift", "struct Memory {}\ntypealias Store = Memory\nextension Memory {}"),
+            ("B.swift", "extension Store { struct Inner {} }\nstruct Outer { enum Key {} }"),
+            ("C.swift", "enum Plain {}"),
+            ("D.swift", "struct Last { struct Deep { class Deeper {} } }\nextension Last.Deep {}"),
+        ])
+        func scopes(_ file: Int) -> [String] {
+            table.typeName.names(inFile: file).indices.map {
+                table.enclosingScope[DeclarationRef(file: file, index: $0)] ?? ""
+            }
+        }
+        #expect(table.enclosingScope.names(inFile: 0).isEmpty)
+        #expect(table.enclosingScope.names(inFile: 2).isEmpty)
+        #expect(scopes(0) == ["", ""])
+        #expect(table.typeName.names(inFile: 1) == ["Memory", "Memory.Inner", "Outer", "Outer.Key"])
+        #expect(scopes(1) == ["", "Memory", "", "Outer"])
+        #expect(scopes(2) == [""])
+        #expect(scopes(3) == ["", "Last", "Last.Deep", ""])
+        #expect(table.entries["Last.Deep"]?.extensions == [DeclarationRef(file: 3, index: 3)])
+    }
 }
 
 /// Extensions through typealiases rename their file's declarations after the first build: the table must
