@@ -35,6 +35,8 @@ struct TypeEntries {
     private(set) var count = 0
     /// Slots not empty, removed names included.
     private var occupied = 0
+    /// What `touchSlots` read, so that its reads are not left out.
+    private var touched: UInt64 = 0
 
     private static let removedMark: UInt64 = 0xFFFF_FFFF
     private static let lowHalf: UInt64 = 0xFFFF_FFFF
@@ -64,7 +66,11 @@ struct TypeEntries {
     /// First pass: counts a declaration of the type `name`, creating its entry when it is the first (one hash
     /// of the name). Returns the slot to place the declaration in; the low bit marks an extension.
     mutating func count(named name: String, kind: DeclarationKind) -> UInt32 {
-        let hash = Self.hash(of: name)
+        count(named: name, hash: Self.hash(of: name), kind: kind)
+    }
+
+    /// `count(named:kind:)` with the name's `hash(of:)` computed beforehand (for `touchSlots`).
+    mutating func count(named name: String, hash: UInt64, kind: DeclarationKind) -> UInt32 {
         let found = find(name, hash: hash)
         let position = found.position ?? records.count
         let isExtension = kind == .extension
@@ -82,6 +88,18 @@ struct TypeEntries {
             if records[position].kind == nil { records[position].kind = kind }
         }
         return UInt32(position) << 1 | (isExtension ? 1 : 0)
+    }
+
+    /// Reads the first slot each of these hashes probes: the reads do not wait for each other, so a file's
+    /// names take their cache misses (most inserts' cost: the slots are a megabyte read at random) together
+    /// before `count(named:hash:kind:)` takes them one by one. Kept in a property so the reads stay.
+    mutating func touchSlots(_ hashes: [UInt64]) {
+        let mask = slots.count - 1
+        var sum: UInt64 = 0
+        slots.withUnsafeBufferPointer { slots in
+            for hash in hashes { sum &+= slots[Int(truncatingIfNeeded: hash) & mask] }
+        }
+        touched &+= sum
     }
 
     /// Between the passes: gives each entry its range of the shared array.

@@ -179,6 +179,8 @@ struct TypeTable {
         var all = FileNames()
         all.names.reserveCapacity(count)
         enclosingScope.starts.reserveCapacity(sources.count + 1)
+        // One file's name hashes at a time (`TypeEntries.touchSlots`).
+        var hashes: [UInt64] = []
         for fileIndex in sources.indices {
             let base = all.names.count
             let outerBase = all.outers.count
@@ -186,9 +188,12 @@ struct TypeTable {
             names(ofFile: fileIndex, extendedNames: [:], appendingTo: &all)
             // Fields are read in place: copying each declaration fact dominated building the table.
             let declarations = sources[fileIndex].facts.declarations
+            hashes.removeAll(keepingCapacity: true)
+            for index in declarations.indices { hashes.append(TypeEntries.hash(of: all.names[base + index])) }
+            entries.touchSlots(hashes)
             for index in declarations.indices {
                 let kind = declarations[index].kind
-                slots.append(entries.count(named: all.names[base + index], kind: kind))
+                slots.append(entries.count(named: all.names[base + index], hash: hashes[index], kind: kind))
                 if kind == .extension {
                     let ref = DeclarationRef(file: fileIndex, index: index)
                     if all.outers[outerBase + index].isEmpty && Self.isPlainName(declarations[index].name) {
