@@ -106,10 +106,33 @@ struct TypeTable {
         for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
-        for ref in extensions.others {
+        for ref in extensions.others where !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(self[ref].name) {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
         return extendedNames
+    }
+
+    /// Whether a name written at file level resolves to itself: true when it has no generic arguments and
+    /// none of its prefixes (`A`, `A.B`, …, the name) is a typealias, the resolver then expanding each
+    /// prefix in turn and finding none. Most dotted extensions (`extension Outer.Inner`); asking the
+    /// resolver was a third of the table on real code.
+    private func resolvesAsWritten(_ name: String) -> Bool {
+        let bytes = name.utf8
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while true {
+            let isEnd = index == bytes.endIndex
+            if isEnd || bytes[index] == UInt8(ascii: ".") {
+                // An empty component, which the resolver would drop.
+                guard index != start else { return false }
+                if !aliases.isEmpty && aliases[String(name[..<index])] != nil { return false }
+                if isEnd { return true }
+                start = bytes.index(after: index)
+            } else if bytes[index] == UInt8(ascii: "<") {
+                return false
+            }
+            index = bytes.index(after: index)
+        }
     }
 
     /// The type an extension extends when it is not the one its name says as written.

@@ -66,6 +66,50 @@ import Testing
         #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
     }
 
+    /// Dotted extensions are named without the resolver when no prefix is a typealias: the names must be
+    /// the resolver's, whichever prefix (first, middle, last) is an alias.
+    @Test func dottedExtensionsAreNamedAsTheResolverResolvesThem() throws {
+        let table = Self.table([
+            (
+                "Types.swift",
+                """
+                final class DiskStore { struct Key { struct Part {} } }
+                typealias Backend = DiskStore
+                struct Outer {
+                    typealias Inner = DiskStore
+                    struct Nested { typealias Leaf = Outer; struct Deeper {} }
+                }
+                """
+            ),
+            (
+                "Extensions.swift",
+                """
+                extension Backend.Key { func a() {} }
+                extension Backend.Key.Part { func b() {} }
+                extension Outer.Inner.Key { func c() {} }
+                extension Outer.Nested.Deeper { func d() {} }
+                extension Outer.Nested.Leaf { func e() {} }
+                extension Unknown.Name.Deep { func f() {} }
+                extension Outer.Nested { func g() {} }
+                extension Dictionary<String, Int>.Keys { func h() {} }
+                """
+            ),
+        ])
+        let resolver = NameResolver(table: table)
+        let file = 1
+        let names = table.typeName.names(inFile: file)
+        #expect(
+            names == [
+                "DiskStore.Key", "DiskStore.Key.Part", "DiskStore.Key", "Outer.Nested.Deeper", "Outer",
+                "Unknown.Name.Deep", "Outer.Nested", "Dictionary<String,Int>.Keys",
+            ])
+        for index in names.indices {
+            let ref = DeclarationRef(file: file, index: index)
+            let resolved = resolver.resolve(table[ref].name, in: table.enclosingScope[ref] ?? "").name
+            #expect(names[index] == resolved, "\(table[ref].name)")
+        }
+    }
+
     /// Files with every declaration at file level keep no scopes; the files around them, renamed through a
     /// typealias or not, keep theirs at the right declarations.
     @Test func onlyFilesWithNestedDeclarationsKeepScopes() throws {
