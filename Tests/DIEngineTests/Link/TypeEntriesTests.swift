@@ -122,4 +122,34 @@ import Testing
         #expect(entries.keys.sorted() == expected.keys.sorted())
         for name in names { #expect(Self.describe(entries[name]) == describe(name)) }
     }
+
+    /// Built without a capacity, the table grows many times while names are counted and set; names removed
+    /// and set again are found past the removed ones, and every name keeps its own entry.
+    @Test func growingKeepsEveryName() {
+        var entries = TypeEntries()
+        var expected: [String: Int] = [:]
+        for index in 0..<5_000 {
+            let name = index % 7 == 0 ? "Outer\(index % 50).Inner\(index)" : "T\(index % 3_000)"
+            _ = entries.count(named: name, kind: index % 4 == 0 ? .extension : .class)
+            expected[name, default: 0] += 1
+        }
+        entries.allocatePlaces()
+        #expect(entries.count == expected.count)
+        #expect(entries.keys.sorted() == expected.keys.sorted())
+        for index in stride(from: 0, to: 3_000, by: 2) { entries.set(nil, for: "T\(index)") }
+        for index in 0..<2_000 {
+            var entry = TypeEntry(name: "New\(index)")
+            entry.primaries = [Self.ref(index)]
+            entries.set(entry, for: "New\(index)")
+        }
+        for index in stride(from: 0, to: 3_000, by: 4) { entries.set(TypeEntry(name: "T\(index)"), for: "T\(index)") }
+        var names = Set(expected.keys).subtracting(stride(from: 0, to: 3_000, by: 2).map { "T\($0)" })
+        names.formUnion((0..<2_000).map { "New\($0)" })
+        names.formUnion(stride(from: 0, to: 3_000, by: 4).map { "T\($0)" })
+        #expect(entries.count == names.count)
+        #expect(entries.keys.sorted() == names.sorted())
+        for name in names { #expect(entries[name]?.name == name) }
+        for index in stride(from: 2, to: 3_000, by: 4) { #expect(entries["T\(index)"] == nil) }
+        #expect(entries["New7"]?.primaries == [Self.ref(7)])
+    }
 }

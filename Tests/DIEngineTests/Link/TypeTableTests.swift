@@ -65,6 +65,74 @@ import Testing
         #expect(table.typeName.names(inFile: 0) == ["Memory"])
         #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
     }
+
+    /// Dotted extensions are named without the resolver when no prefix is a typealias: the names must be
+    /// the resolver's, whichever prefix (first, middle, last) is an alias.
+    @Test func dottedExtensionsAreNamedAsTheResolverResolvesThem() throws {
+        let table = Self.table([
+            (
+                "Types.swift",
+                """
+                final class DiskStore { struct Key { struct Part {} } }
+                typealias Backend = DiskStore
+                struct Outer {
+                    typealias Inner = DiskStore
+                    struct Nested { typealias Leaf = Outer; struct Deeper {} }
+                }
+                """
+            ),
+            (
+                "Extensions.swift",
+                """
+                extension Backend.Key { func a() {} }
+                extension Backend.Key.Part { func b() {} }
+                extension Outer.Inner.Key { func c() {} }
+                extension Outer.Nested.Deeper { func d() {} }
+                extension Outer.Nested.Leaf { func e() {} }
+                extension Unknown.Name.Deep { func f() {} }
+                extension Outer.Nested { func g() {} }
+                extension Dictionary<String, Int>.Keys { func h() {} }
+                """
+            ),
+        ])
+        let resolver = NameResolver(table: table)
+        let file = 1
+        let names = table.typeName.names(inFile: file)
+        #expect(
+            names == [
+                "DiskStore.Key", "DiskStore.Key.Part", "DiskStore.Key", "Outer.Nested.Deeper", "Outer",
+                "Unknown.Name.Deep", "Outer.Nested", "Dictionary<String,Int>.Keys",
+            ])
+        for index in names.indices {
+            let ref = DeclarationRef(file: file, index: index)
+            let resolved = resolver.resolve(table[ref].name, in: table.enclosingScope[ref] ?? "").name
+            #expect(names[index] == resolved, "\(table[ref].name)")
+        }
+    }
+
+    /// Files with every declaration at file level keep no scopes; the files around them, renamed through a
+    /// typealias or not, keep theirs at the right declarations.
+    @Test func onlyFilesWithNestedDeclarationsKeepScopes() throws {
+        let table = Self.table([
+            ("A.swift", "struct Memory {}\ntypealias Store = Memory\nextension Memory {}"),
+            ("B.swift", "extension Store { struct Inner {} }\nstruct Outer { enum Key {} }"),
+            ("C.swift", "enum Plain {}"),
+            ("D.swift", "struct Last { struct Deep { class Deeper {} } }\nextension Last.Deep {}"),
+        ])
+        func scopes(_ file: Int) -> [String] {
+            table.typeName.names(inFile: file).indices.map {
+                table.enclosingScope[DeclarationRef(file: file, index: $0)] ?? ""
+            }
+        }
+        #expect(table.enclosingScope.names(inFile: 0).isEmpty)
+        #expect(table.enclosingScope.names(inFile: 2).isEmpty)
+        #expect(scopes(0) == ["", ""])
+        #expect(table.typeName.names(inFile: 1) == ["Memory", "Memory.Inner", "Outer", "Outer.Key"])
+        #expect(scopes(1) == ["", "Memory", "", "Outer"])
+        #expect(scopes(2) == [""])
+        #expect(scopes(3) == ["", "Last", "Last.Deep", ""])
+        #expect(table.entries["Last.Deep"]?.extensions == [DeclarationRef(file: 3, index: 3)])
+    }
 }
 
 /// Extensions through typealiases rename their file's declarations after the first build: the table must
