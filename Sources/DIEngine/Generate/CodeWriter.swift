@@ -8,6 +8,10 @@ struct CodeWriter {
     private let unit: String
     /// `unit` once per enclosing `indented`, kept so that a line does not build its indentation again.
     private var indentation = ""
+    /// The indentation of each level entered so far, made once: one of more than 15 bytes is a heap string,
+    /// and making it again for each nested block of a large factory was an allocation per block.
+    private var indentations = [""]
+    private var level = 0
 
     /// `capacity`: the bytes the text is expected to reach, reserved up front so that a megabyte of
     /// generated code is not copied each time the buffer doubles.
@@ -59,10 +63,23 @@ struct CodeWriter {
         }
     }
 
+    /// A decimal number as a piece of the line being written, without making its string first.
+    mutating func append(_ number: Int) {
+        guard number >= 10 else {
+            guard number >= 0 else { return append(String(number)) }
+            return bytes.append(UInt8(ascii: "0") + UInt8(number))
+        }
+        append(number / 10)
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
     mutating func indented(_ body: (inout CodeWriter) -> Void) {
         let outer = indentation
-        indentation += unit
+        level += 1
+        if level == indentations.count { indentations.append(outer + unit) }
+        indentation = indentations[level]
         body(&self)
+        level -= 1
         indentation = outer
     }
 

@@ -6,7 +6,6 @@ enum DependencyLines {
     static func appendResolveLines(_ arguments: [DependencyArgument], to writer: inout CodeWriter) {
         // By index, reading fields in place: a copy of each argument's dependency cost more than its lines.
         for index in arguments.indices {
-            let value = "_\(index)"
             let qualifier: String
             if let path = arguments[index].dependency.qualifierBy {
                 qualifier = "_qualifier\(index)"
@@ -20,8 +19,8 @@ enum DependencyLines {
             // Imported candidates live in other factories, which only a recursive lookup searches.
             let role = isArray && arguments[index].dependency.hasImportedCandidate ? ", resolveRole: .recursive" : ""
             writer.line { writer in
-                writer.append("let ")
-                writer.append(value)
+                writer.append("let _")
+                writer.append(index)
                 writer.append(isArray ? " = context.get([" : " = context.get(")
                 writer.append(typeName)
                 writer.append(isArray ? "].self, qualifier: " : ".self, qualifier: ")
@@ -40,7 +39,9 @@ enum DependencyLines {
                 writer.append(label)
                 writer.append(": ")
             }
-            writer.append("_\(index)")
+            // Written as pieces: an interpolated `_\(index)` went through the string interpolation machinery.
+            writer.append("_")
+            writer.append(index)
         }
     }
 }

@@ -38,9 +38,14 @@ enum YAMLScalarText {
     /// 1.1 or 1.2 reader resolves to null or a boolean. Numbers cannot qualify (they start with a digit
     /// or sign), so every plain result is a string under both schemas.
     private static func isPlainSafe(_ text: String) -> Bool {
-        // Every allowed character is ASCII, so the UTF-8 bytes are checked (a non-ASCII byte fails).
-        guard let first = text.utf8.first, isLetter(first) || plainStart.contains(first) else { return false }
-        guard text.utf8.allSatisfy({ isLetter($0) || isDigit($0) || plainInner.contains($0) }) else { return false }
+        // Every allowed character is ASCII, so the UTF-8 bytes are checked (a non-ASCII byte fails), in
+        // place: the generic `utf8.first` and `allSatisfy` cost more than the check.
+        var text = text
+        let isPlain = text.withUTF8 { bytes in
+            guard let first = bytes.first, isLetter(first) || plainStart.contains(first) else { return false }
+            return bytes.allSatisfy { isLetter($0) || isDigit($0) || plainInner.contains($0) }
+        }
+        guard isPlain else { return false }
         return text.utf8.count > longestReservedWord || !reservedWords.contains(text.lowercased())
     }
 

@@ -59,7 +59,13 @@ struct LinkResolution {
     /// Export links skip the DI protocols, generic names and common standard-library protocols (and
     /// protocols with associated types, which only the type table knows: `Linker`).
     static func isExportableName(_ name: String) -> Bool {
-        !DINames.protocols.contains(name) && !LinkNames.notExported.contains(name) && !name.contains("<")
+        !DINames.protocols.contains(name) && !LinkNames.notExported.contains(name) && !isGeneric(name)
+    }
+
+    /// Whether `name` holds the character `<`. Its bytes are searched first: walking the characters of
+    /// every supertype name cost more than the set look-ups, and without the byte there is no such character.
+    private static func isGeneric(_ name: String) -> Bool {
+        name.utf8.contains(UInt8(ascii: "<")) && name.contains("<")
     }
 
     /// Resolves a registration's dependencies and copies them into its arguments, through one access to

@@ -263,13 +263,18 @@ enum Linker {
         for dependency in graph.unownedDependencies { names.insert(dependency.typeName) }
         let table = session.table
         // The kept descriptions stay in their dictionary, which the caller hands over: copying each into a
-        // new one retained every field and hashed every name again. Those no longer reached go first.
+        // new one retained every field and hashed every name again. Those no longer reached go first; when
+        // every kept one is reached (an edit that adds a registration), they are not hashed again to see.
         var types = consume before
-        let unreached = types.keys.filter { !names.contains($0) }
-        for name in unreached { types.removeValue(forKey: name) }
+        var undescribed: [String] = []
+        for name in names where types.index(forKey: name) == nil { undescribed.append(name) }
+        if names.count - undescribed.count < types.count {
+            let unreached = types.keys.filter { !names.contains($0) }
+            for name in unreached { types.removeValue(forKey: name) }
+        }
         types.reserveCapacity(names.count)
         var anew: Set<String> = []
-        for name in names where types.index(forKey: name) == nil {
+        for name in undescribed {
             guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
             else { continue }
             types[name] = DeclaredType(

@@ -14,19 +14,17 @@ struct CycleDetection {
     /// Outgoing edges per registration, in dependency order.
     let edges: [[Edge]]
 
-    init(graph: LinkedGraph) {
+    /// `keys`: the graph's (`Validator` shares them between its checks); made here when nil. A key's node
+    /// is its first local registration.
+    init(graph: LinkedGraph, keys: RegistrationKeys? = nil) {
         self.graph = graph
         let registrations = graph.registrations
-        var first: [RegistrationID: Int] = [:]
-        first.reserveCapacity(registrations.count)
-        for index in registrations.indices where first[registrations[index].id] == nil {
-            first[registrations[index].id] = index
-        }
+        let nodes = keys ?? RegistrationKeys(graph: graph)
         // By index: a copy of each registration cost more than finding its edges.
-        edges = registrations.indices.map { Self.edges(of: $0, in: registrations, nodes: first) }
+        edges = registrations.indices.map { Self.edges(of: $0, in: registrations, nodes: nodes) }
     }
 
-    private static func edges(of index: Int, in registrations: [Registration], nodes: [RegistrationID: Int])
+    private static func edges(of index: Int, in registrations: [Registration], nodes: RegistrationKeys)
         -> [Edge]
     {
         guard !registrations[index].dependenciesUnknown else { return [] }
@@ -42,13 +40,13 @@ struct CycleDetection {
             let isInjection = !isEager && injected.contains(dependencies[position].location)
             guard isEager || (isPrototype && isInjection) else { continue }
             for candidate in dependencies[position].candidates {
-                guard let target = nodes[candidate] else { continue }
+                guard let target = nodes.firstLocal(candidate) else { continue }
                 edges.append(
                     Edge(target: target, location: dependencies[position].location, isPrototypeInjection: isInjection))
             }
         }
         if registrations[index].kind == .config, let configuration = registrations[index].configurationType,
-            let target = nodes[RegistrationID(typeName: configuration, qualifier: "")]
+            let target = nodes.firstLocal(RegistrationID(typeName: configuration, qualifier: ""))
         {
             edges.append(Edge(target: target, location: registrations[index].location, isPrototypeInjection: false))
         }

@@ -3,9 +3,9 @@
 struct LinkChecks {
     let graph: LinkedGraph
     /// Exact keys only: a valid graph never looks a registration up by name.
-    private let index: CandidateIndex
+    private let keys: RegistrationKeys
 
-    /// What a missing dependency's diagnostic looks up; built on the first one only.
+    /// What a missing or ambiguous dependency's diagnostic looks up; built on the first one only.
     private struct MissingLookup {
         var index: CandidateIndex
         /// Types with at least one registration of this module.
@@ -17,9 +17,10 @@ struct LinkChecks {
         }
     }
 
-    init(graph: LinkedGraph) {
+    /// `keys`: the graph's (`Validator` shares them between its checks); made here when nil.
+    init(graph: LinkedGraph, keys: RegistrationKeys? = nil) {
         self.graph = graph
-        index = CandidateIndex(graph: graph, indexingNames: false)
+        self.keys = keys ?? RegistrationKeys(graph: graph)
     }
 
     /// The diagnostics of `Validator.checkedDependencies(of: graph)`, in order.
@@ -47,10 +48,9 @@ struct LinkChecks {
         // Counted in place: a valid dependency needs no list of its candidates' entries.
         var (matches, factories) = (0, 0)
         for candidate in dependency.candidates {
-            for position in index.exactPositions(candidate) {
-                matches += 1
-                if index.entries[position].isFactory { factories += 1 }
-            }
+            guard let key = keys[candidate] else { continue }
+            matches += Int(key.count)
+            factories += Int(key.factories)
         }
         if matches == 0 {
             let lookup = missingLookup ?? MissingLookup(graph: graph)
@@ -58,7 +58,9 @@ struct LinkChecks {
             return missing(dependency, lookup: lookup)
         }
         if !dependency.isArray && dependency.candidates.count > 1 {
-            let entries = dependency.candidates.flatMap { index.exactMatches($0) }
+            let lookup = missingLookup ?? MissingLookup(graph: graph)
+            missingLookup = lookup
+            let entries = dependency.candidates.flatMap { lookup.index.exactMatches($0) }
             let notes = entries.map { entry in
                 let qualifier = entry.id.qualifier
                 return qualifier.isEmpty

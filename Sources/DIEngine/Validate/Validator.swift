@@ -5,8 +5,10 @@ enum Validator {
     /// - Parameter checkProperties: false skips `P01`–`P03`, for runs whose property files failed to load.
     static func validate(_ graph: LinkedGraph, checkProperties: Bool = true) -> [Diagnostic] {
         let propertyDiagnostics = checkProperties ? PropertyChecks(graph: graph).run() : []
-        return LinkChecks(graph: graph).run() + DuplicateRegistrations.check(graph)
-            + CycleDetection(graph: graph).run() + propertyDiagnostics
+        // One table of the keys for the three checks that look registrations up by key.
+        let keys = RegistrationKeys(graph: graph)
+        return LinkChecks(graph: graph, keys: keys).run() + DuplicateRegistrations.check(graph, keys: keys)
+            + CycleDetection(graph: graph, keys: keys).run() + propertyDiagnostics
     }
 
     /// The dependencies the checks look at: those of registrations whose dependency list is known, and those
@@ -33,17 +35,14 @@ enum Validator {
 /// `L06`: two registrations with the same key. Identical ones from different `#if` branches were merged by
 /// the linker, so every remaining pair is a real duplicate.
 enum DuplicateRegistrations {
-    static func check(_ graph: LinkedGraph) -> [Diagnostic] {
+    static func check(_ graph: LinkedGraph, keys: RegistrationKeys? = nil) -> [Diagnostic] {
+        let keys = keys ?? RegistrationKeys(graph: graph)
         let registrations = graph.registrations
-        var first: [RegistrationID: Int] = [:]
-        first.reserveCapacity(registrations.count)
         var diagnostics: [Diagnostic] = []
         for index in registrations.indices {
+            // Most keys belong to one registration: only those of several are looked up.
             let id = registrations[index].id
-            guard let previous = first[id] else {
-                first[id] = index
-                continue
-            }
+            guard let previous = keys.firstLocal(id), previous != index else { continue }
             let location = registrations[index].location
             let notes = [DiagnosticNote(.previousRegistration, at: registrations[previous].location)]
             diagnostics.append(

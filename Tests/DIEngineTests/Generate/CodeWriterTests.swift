@@ -23,6 +23,31 @@ import Testing
         #expect(pieces.bytes == Array(whole.text.utf8))
     }
 
+    @Test func aNumberPieceIsItsDecimalText() {
+        for number in Array(-12...2_100) + [Int.max, Int.min, 1_000_000] {
+            var writer = CodeWriter()
+            writer.line { $0.append(number) }
+            #expect(writer.text == "\(number)\n")
+        }
+    }
+
+    @Test func nestedBlocksAreIndentedOnceMorePerLevelEachTimeTheyAreEntered() {
+        // Deeper than 15 bytes of indentation, entered again after leaving: the kept levels are reused.
+        func nest(_ depth: Int, _ writer: inout CodeWriter) {
+            writer.line("level \(depth)")
+            guard depth < 6 else { return }
+            writer.indented { nest(depth + 1, &$0) }
+            writer.line("end \(depth)")
+        }
+        var writer = CodeWriter()
+        nest(0, &writer)
+        nest(0, &writer)
+        var expected = ""
+        for depth in 0...6 { expected += String(repeating: " ", count: 4 * depth) + "level \(depth)\n" }
+        for depth in (0..<6).reversed() { expected += String(repeating: " ", count: 4 * depth) + "end \(depth)\n" }
+        #expect(writer.text == expected + expected)
+    }
+
     @Test func emptyPiecesMakeAnEmptyLineWithoutIndentation() {
         var writer = CodeWriter()
         writer.indented { $0.line("", "", "", "", "") }
