@@ -55,16 +55,13 @@ final class PendingState: @unchecked Sendable {
         let fileUnits = Self.unitChanges(
             parts.fileUnits, redone: parts.redonePaths, previous: previous.fileUnits, key: \.path)
         let reads = parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits)
-        let describedAnew = parts.describedAnew
         let views = pendingViews.changes(of: reads.reads)
         return LinkStateChanges(
             factsDigests: parts.factsDigestChanges(
                 since: previous, goneTypes: typeUnits.removals, gonePaths: fileUnits.removals),
             interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
             aliasExtensions: views.aliasExtensions, reads: reads.changes, typeUnits: typeUnits, fileUnits: fileUnits,
-            types: TableChanges(
-                from: previous.types, to: parts.types, value: { $1 },
-                isUnchanged: { !describedAnew.contains($0) }))
+            types: parts.typeChanges(since: previous))
     }
 
     /// The redone units that are new or differ, and the keys of the previous units no unit has now; a
@@ -89,6 +86,29 @@ final class PendingState: @unchecked Sendable {
 }
 
 extension PendingState.Parts {
+    /// `TableChanges(from: previous.types, to: types)`, comparing only the descriptions made anew: the others
+    /// were taken from `previous` unchanged. Walking every description to skip the kept ones hashed each name.
+    func typeChanges(since previous: LinkState) -> TableChanges<String, DeclaredType> {
+        var changes = TableChanges<String, DeclaredType>()
+        var added = 0
+        for name in describedAnew {
+            guard let index = types.index(forKey: name) else { continue }
+            guard let before = previous.types.index(forKey: name) else {
+                added += 1
+                changes.upserts.append((name, types.values[index]))
+                continue
+            }
+            if previous.types.values[before] != types.values[index] {
+                changes.upserts.append((name, types.values[index]))
+            }
+        }
+        // Every kept name is in both: the counts tell whether a name went.
+        if previous.types.count + added != types.count {
+            changes.removals = previous.types.keys.filter { types.index(forKey: $0) == nil }
+        }
+        return changes
+    }
+
     private var unitFiles: Set<Int> {
         var unitFiles = Set(linkedFiles)
         for entry in registeredEntries { unitFiles.formUnion(entry?.declarations.map(\.file) ?? []) }
