@@ -22,13 +22,13 @@ struct LinkState: Equatable {
     /// `reads` as the state file stores them, each once, in no particular order (any change to the units
     /// forgets them); not part of the state's value. Collecting them from every unit at load took a set
     /// insertion per read of every unit.
-    var storedReads: ArraySlice<UInt64>?
+    var storedReads: DigestList?
 
     /// Every name some unit looked up.
     var reads: Set<UInt64> { storedReads.map { Set($0) } ?? computedReads }
 
     /// `reads` to iterate: the stored ones where the state has them, without making a set.
-    var readList: ArraySlice<UInt64> { storedReads ?? Array(computedReads)[...] }
+    var readList: DigestList { storedReads ?? DigestList(Array(computedReads)) }
 
     private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
@@ -44,16 +44,16 @@ struct LinkState: Equatable {
 
 /// A record's change to the names read (`LinkState.reads`): those added and those removed, each sorted.
 struct ReadChanges: Equatable {
-    var added: ArraySlice<UInt64> = []
-    var removed: ArraySlice<UInt64> = []
+    var added: DigestList = []
+    var removed: DigestList = []
 
     init(added: some Sequence<UInt64> = [], removed: some Sequence<UInt64> = []) {
-        self.added = added.sorted()[...]
-        self.removed = removed.sorted()[...]
+        self.added = DigestList(added.sorted())
+        self.removed = DigestList(removed.sorted())
     }
 
     /// Lists already sorted, as a record stores them.
-    init(sortedAdded added: ArraySlice<UInt64>, removed: ArraySlice<UInt64>) {
+    init(sortedAdded added: DigestList, removed: DigestList) {
         self.added = added
         self.removed = removed
     }
@@ -69,22 +69,22 @@ struct ReadChanges: Equatable {
 /// name is added only when the state lacks it and removed only when it has it) and applied once, after
 /// the last record.
 struct StoredReads {
-    var base: ArraySlice<UInt64>
+    var base: DigestList
     private var added: Set<UInt64> = []
     private var removed: Set<UInt64> = []
 
-    init(base: ArraySlice<UInt64>) { self.base = base }
+    init(base: DigestList) { self.base = base }
 
     mutating func apply(_ changes: ReadChanges) {
         for digest in changes.removed where added.remove(digest) == nil { removed.insert(digest) }
         for digest in changes.added where removed.remove(digest) == nil { added.insert(digest) }
     }
 
-    var reads: ArraySlice<UInt64> {
+    var reads: DigestList {
         guard !added.isEmpty || !removed.isEmpty else { return base }
         var reads = removed.isEmpty ? Array(base) : base.filter { !removed.contains($0) }
         reads.append(contentsOf: added)
-        return reads[...]
+        return DigestList(reads)
     }
 }
 

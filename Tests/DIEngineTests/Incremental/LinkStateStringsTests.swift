@@ -100,7 +100,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             var expected = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0..<24) })
-            var stored = StoredReads(base: Array(expected).sorted()[...])
+            var stored = StoredReads(base: DigestList(expected.sorted()))
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
                 let next = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0..<24) })
                 let changes = ReadChanges(from: expected, to: next)
@@ -110,5 +110,15 @@ import Testing
             #expect(stored.reads.count == expected.count)
             #expect(Set(stored.reads) == expected)
         }
+    }
+
+    @Test func aDigestListIsItsRangeOfThePoolInSixteenBytes() {
+        let pool: [UInt64] = [5, 6, 7, 8, 9]
+        let list = DigestList(pool, range: 1..<4)
+        #expect(Array(list) == [6, 7, 8])
+        #expect(list == [6, 7, 8] && list == DigestList([6, 7, 8]))
+        #expect(list != DigestList(pool, range: 1..<3) && DigestList(pool, range: 2..<2) == [])
+        #expect(list.contains(7) && !list.contains(5))
+        #expect(MemoryLayout<DigestList>.size == 16)
     }
 }

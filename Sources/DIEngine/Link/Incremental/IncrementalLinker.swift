@@ -134,7 +134,7 @@ enum IncrementalLinker {
             fileChanged[file] = !isUnchanged
             return isUnchanged
         }
-        func stillValid(_ reads: ArraySlice<UInt64>) -> Bool {
+        func stillValid(_ reads: DigestList) -> Bool {
             changed.isEmpty || !reads.contains(where: changed.contains)
         }
 
