@@ -177,13 +177,24 @@ extension ByteReader {
     }
 }
 
-extension ByteWriter {
+/// Writes diagnostics and locations: the run record writes their strings in place (`ByteWriter`), the link
+/// state through its string table (`LinkStateWriter`).
+protocol DiagnosticWriter {
+    mutating func writeString(_ string: String)
+    mutating func writeOptionalString(_ string: String?)
+    mutating func writeByte(_ byte: UInt8)
+    mutating func writeVarint(_ value: UInt64)
+}
+
+extension ByteWriter: DiagnosticWriter {}
+
+extension DiagnosticWriter {
     mutating func writeDiagnostic(_ diagnostic: Diagnostic) {
         writeString(diagnostic.code)
         writeByte(diagnostic.severity.code)
         writeString(diagnostic.message)
         writeLocation(diagnostic.location)
-        writeVarint(diagnostic.notes.count)
+        writeVarint(UInt64(diagnostic.notes.count))
         for note in diagnostic.notes {
             writeString(note.message)
             writeLocation(note.location)

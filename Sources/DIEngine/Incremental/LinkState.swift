@@ -5,12 +5,10 @@ struct LinkState: Equatable {
     /// Facts digest of every linked file, by path, when the units were made.
     var factsDigests: [String: UInt64]
     var views: NameViews
-    var typeUnits: [String: TypeLinkUnit] { didSet { readsWhenLoaded = nil } }
-    var fileUnits: [String: FileLinkUnit] { didSet { readsWhenLoaded = nil } }
+    var typeUnits: [String: TypeLinkUnit] { didSet { storedReads = nil } }
+    var fileUnits: [String: FileLinkUnit] { didSet { storedReads = nil } }
     /// The declared types the graph described (`LinkedGraph.types`), a function of each name's view.
     var types: [String: DeclaredType] = [:]
-    /// The bytes units had in the state file they were read from; not part of the state's value.
-    var encoded = EncodedUnits()
     /// The file the state was read from, when a save may append to it; not part of the state's value.
     var stored: StoredLinkState?
 
@@ -21,14 +19,16 @@ struct LinkState: Equatable {
             && lhs.fileUnits == rhs.fileUnits && lhs.types == rhs.types
     }
 
-    /// `reads`, computed by the thread that loaded the state (any change to the units forgets it); not part
-    /// of the state's value.
-    var readsWhenLoaded: Set<UInt64>?
+    /// `reads` as the state file stores them, each once, in no particular order (any change to the units
+    /// forgets them); not part of the state's value. Collecting them from every unit at load took a set
+    /// insertion per read of every unit.
+    var storedReads: DigestList?
 
     /// Every name some unit looked up.
-    var reads: Set<UInt64> { readsWhenLoaded ?? computedReads }
+    var reads: Set<UInt64> { storedReads.map { Set($0) } ?? computedReads }
 
-    mutating func rememberReads() { readsWhenLoaded = computedReads }
+    /// `reads` to iterate: the stored ones where the state has them, without making a set.
+    var readList: DigestList { storedReads ?? DigestList(Array(computedReads)) }
 
     private var computedReads: Set<UInt64> {
         var reads: Set<UInt64> = []
@@ -42,18 +42,49 @@ struct LinkState: Equatable {
     }
 }
 
-/// The encoded units of a state file, by type name and path: a unit reused unchanged is written back as
-/// these bytes instead of being encoded again. An entry is either absent or the bytes of exactly the unit
-/// the state holds under that key (a redone unit's are dropped); entries of units the state no longer holds
-/// are never read.
-struct EncodedUnits {
-    var typeUnits: [String: ArraySlice<UInt8>] = [:]
-    var fileUnits: [String: ArraySlice<UInt8>] = [:]
+/// A record's change to the names read (`LinkState.reads`): those added and those removed, each sorted.
+struct ReadChanges: Equatable {
+    var added: DigestList = []
+    var removed: DigestList = []
 
-    /// Forgets the bytes of units that were redone.
-    mutating func drop(typeUnits types: Set<String>, fileUnits files: Set<String>) {
-        for name in types { typeUnits[name] = nil }
-        for path in files { fileUnits[path] = nil }
+    init(added: some Sequence<UInt64> = [], removed: some Sequence<UInt64> = []) {
+        self.added = DigestList(added.sorted())
+        self.removed = DigestList(removed.sorted())
+    }
+
+    /// Lists already sorted, as a record stores them.
+    init(sortedAdded added: DigestList, removed: DigestList) {
+        self.added = added
+        self.removed = removed
+    }
+
+    init(from old: Set<UInt64>, to new: Set<UInt64>) {
+        self.init(added: new.subtracting(old), removed: old.subtracting(new))
+    }
+
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+}
+
+/// The names read of a base record and the changes appended records made to them, kept as changes (a
+/// name is added only when the state lacks it and removed only when it has it) and applied once, after
+/// the last record.
+struct StoredReads {
+    var base: DigestList
+    private var added: Set<UInt64> = []
+    private var removed: Set<UInt64> = []
+
+    init(base: DigestList) { self.base = base }
+
+    mutating func apply(_ changes: ReadChanges) {
+        for digest in changes.removed where added.remove(digest) == nil { removed.insert(digest) }
+        for digest in changes.added where removed.remove(digest) == nil { added.insert(digest) }
+    }
+
+    var reads: DigestList {
+        guard !added.isEmpty || !removed.isEmpty else { return base }
+        var reads = removed.isEmpty ? Array(base) : base.filter { !removed.contains($0) }
+        reads.append(contentsOf: added)
+        return DigestList(reads)
     }
 }
 
@@ -85,7 +116,7 @@ struct StoredLinkState {
 enum LinkStateFile {
     static let magic = Array("DILINK\u{0}\u{0}".utf8)
     /// Bump on any change to the payload, or to what a unit means.
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
 
     /// `<cache dir>/<target>.dilink`, beside the target's cache file.
     static func path(cacheFile: String) -> String {
@@ -133,16 +164,18 @@ enum LinkStateFile {
             var base = LinkStateTables()
             guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
                 (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                readRecord(at: &reader, source: bytes, into: &base)
+                readRecord(at: &reader, into: &base)
             else { return nil }
+            var reads = StoredReads(base: base.reads.added)
             var state = base.takeState()
             let baseLength = reader.offset
             while !reader.isAtEnd {
                 var changes = LinkStateChanges()
-                guard readRecord(at: &reader, source: bytes, into: &changes) else { break }
+                guard readRecord(at: &reader, into: &changes) else { break }
+                reads.apply(changes.reads)
                 changes.move(into: &state)
             }
-            state.rememberReads()
+            state.storedReads = reads.reads
             if reader.isAtEnd, let stamp, stamp.size == bytes.count {
                 state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
             }
@@ -153,7 +186,7 @@ enum LinkStateFile {
     /// Reads the record at the reader's offset into `target` and the reader past it; false (the reader where
     /// it was, `target` to be dropped) when the record is cut short, fails its checksum or does not decode.
     private static func readRecord<Target: LinkStateRecordTarget>(
-        at reader: inout ByteReader, source: [UInt8], into target: inout Target
+        at reader: inout ByteReader, into target: inout Target
     ) -> Bool {
         let start = reader.offset
         guard let length = try? reader.readFixed32(), Int(length) <= reader.remaining - 8 else {
@@ -165,7 +198,7 @@ enum LinkStateFile {
         let framed = UnsafeRawBufferPointer(rebasing: reader.buffer[start..<end])
         var payload = ByteReader(UnsafeRawBufferPointer(rebasing: reader.buffer[..<end]), offset: reader.offset)
         guard let checksum = try? checksumReader.readFixed64(), checksum == Fingerprint.xxh3(framed),
-            (try? payload.readLinkStateRecord(into: &target, source: source)) != nil, payload.isAtEnd
+            (try? payload.readLinkStateRecord(into: &target)) != nil, payload.isAtEnd
         else {
             reader.offset = start
             return false

@@ -25,15 +25,6 @@ extension TableChanges {
         if old.count + added != new.count { removals = old.keys.filter { new[$0] == nil } }
     }
 
-    /// A table of units: a unit with bytes read from a state file (`encoded`) that `old` holds is unchanged.
-    static func units<Unit: Equatable>(
-        from old: [Key: Unit], to new: [Key: Unit], encoded: [Key: ArraySlice<UInt8>]
-    ) -> Self where Value == (unit: Unit, bytes: ArraySlice<UInt8>?) {
-        TableChanges(
-            from: old, to: new, value: { key, unit in (unit, encoded[key]) },
-            isUnchanged: { old[$0] != nil && encoded[$0] != nil })
-    }
-
     var isEmpty: Bool { upserts.isEmpty && removals.isEmpty }
 }
 
@@ -52,16 +43,16 @@ extension LinkStateChanges {
             views: TableChanges(from: old.views.views, to: new.views.views),
             dependencies: TableChanges(from: old.views.dependencies, to: new.views.dependencies),
             files: TableChanges(from: old.views.files, to: new.views.files),
-            aliasExtensions: new.views.aliasExtensions,
-            typeUnits: .units(from: old.typeUnits, to: new.typeUnits, encoded: new.encoded.typeUnits),
-            fileUnits: .units(from: old.fileUnits, to: new.fileUnits, encoded: new.encoded.fileUnits),
+            aliasExtensions: new.views.aliasExtensions, reads: ReadChanges(from: old.reads, to: new.reads),
+            typeUnits: TableChanges(from: old.typeUnits, to: new.typeUnits),
+            fileUnits: TableChanges(from: old.fileUnits, to: new.fileUnits),
             types: TableChanges(from: old.types, to: new.types))
     }
 
     /// Whether applying these changes to `state` changes it.
     func change(_ state: LinkState) -> Bool {
         interfaces != state.views.interfaces || aliasExtensions != state.views.aliasExtensions
-            || !(factsDigests.isEmpty && views.isEmpty && dependencies.isEmpty && files.isEmpty
+            || !(factsDigests.isEmpty && reads.isEmpty && views.isEmpty && dependencies.isEmpty && files.isEmpty
                 && typeUnits.isEmpty && fileUnits.isEmpty && types.isEmpty)
     }
 }

@@ -1,12 +1,26 @@
 // The payload of a `LinkStateFile`, field by field (no key names, no reflection), like the cache's facts
-// (`FactsCodec`). Optional strings are a presence byte then the string; enums are their raw names, checked
+// (`FactsCodec`). Strings are indices into the record's string table and digest lists counts of its digest
+// pool (`LinkStateWriter`); optional strings are 0 or the index plus one; enums are their raw names, checked
 // when read; every count is bounded by the bytes left (`ByteReader.readCount`).
 
 extension ByteWriter {
-    /// A record's payload: table by table, the entries that are new or differ (key, value) and then the keys
-    /// that went away, each list in the order of its keys. A unit with the bytes it was read from is written
-    /// as these bytes.
+    /// A record's payload: its string table and digest pool, then table by table the entries that are new or
+    /// differ (key, value) and then the keys that went away, each list in the order of its keys.
     mutating func writeLinkStateChanges(_ changes: LinkStateChanges) {
+        var writer = LinkStateWriter()
+        writer.writeChanges(changes)
+        writer.payload(into: &self)
+    }
+
+    /// Strings written in place (what a name's view hashes).
+    mutating func writeStringArray(_ strings: [String]) {
+        writeVarint(strings.count)
+        for string in strings { writeString(string) }
+    }
+}
+
+extension LinkStateWriter {
+    fileprivate mutating func writeChanges(_ changes: LinkStateChanges) {
         let byString = ByteOrder.sortedIndices
         let byDigest = { (keys: [UInt64]) in keys.indices.sorted { keys[$0] < keys[$1] } }
         writeTable(
@@ -30,22 +44,18 @@ extension ByteWriter {
             writeVarint(aliasExtension.index)
             writeFixed64(aliasExtension.name)
         }
+        writeDigests(changes.reads.added)
+        writeDigests(changes.reads.removed)
         writeTable(
             changes.typeUnits, order: byString, writeKey: { $0.writeString($1) },
-            writeValue: { writer, read in
-                guard let bytes = read.bytes else { return writer.writeTypeUnit(read.unit) }
-                writer.bytes.append(contentsOf: bytes)
-            })
+            writeValue: { $0.writeTypeUnit($1) })
         writeTable(
             changes.fileUnits, order: byString, writeKey: { $0.writeString($1) },
-            writeValue: { writer, read in
-                guard let bytes = read.bytes else { return writer.writeFileUnit(read.unit) }
-                writer.bytes.append(contentsOf: bytes)
-            })
+            writeValue: { $0.writeFileUnit($1) })
         writeTable(
             changes.types, order: byString, writeKey: { $0.writeString($1) },
             writeValue: { writer, type in
-                writer.writeOptional(type.kind?.rawValue)
+                writer.writeOptionalString(type.kind?.rawValue)
                 writer.writeLocation(type.location)
                 writer.writeStringArray(type.supertypes)
                 writer.writeStringArray(type.superclasses)
@@ -55,8 +65,8 @@ extension ByteWriter {
     /// `changes`' upserts (key, value) then its removals, each in the order `order` gives (indices of the
     /// keys, sorted).
     private mutating func writeTable<Key, Value>(
-        _ changes: TableChanges<Key, Value>, order: ([Key]) -> [Int], writeKey: (inout ByteWriter, Key) -> Void,
-        writeValue: (inout ByteWriter, Value) -> Void
+        _ changes: TableChanges<Key, Value>, order: ([Key]) -> [Int], writeKey: (inout LinkStateWriter, Key) -> Void,
+        writeValue: (inout LinkStateWriter, Value) -> Void
     ) {
         writeVarint(changes.upserts.count)
         for index in order(changes.upserts.map(\.key)) {
@@ -94,21 +104,9 @@ extension ByteWriter {
         for string in strings { writeString(string) }
     }
 
-    fileprivate mutating func writeDigests(_ digests: [UInt64]) {
-        writeVarint(digests.count)
-        for digest in digests { writeFixed64(digest) }
-    }
-
     private mutating func writeDiagnostics(_ diagnostics: [Diagnostic]) {
         writeVarint(diagnostics.count)
         for diagnostic in diagnostics { writeDiagnostic(diagnostic) }
-    }
-
-    private mutating func writeBool(_ value: Bool) { writeByte(value ? 1 : 0) }
-
-    fileprivate mutating func writeOptional(_ string: String?) {
-        writeBool(string != nil)
-        if let string { writeString(string) }
     }
 
     private mutating func writeID(_ id: RegistrationID) {
@@ -131,10 +129,10 @@ extension ByteWriter {
         writeBool(registration.isValueType)
         writeArguments(registration.constructorArguments)
         writeArguments(registration.injectorArguments)
-        writeOptional(registration.payloadType)
-        writeOptional(registration.configurationType)
-        writeOptional(registration.configPropertyName)
-        writeOptional(registration.configPropertyTarget)
+        writeOptionalString(registration.payloadType)
+        writeOptionalString(registration.configurationType)
+        writeOptionalString(registration.configPropertyName)
+        writeOptionalString(registration.configPropertyTarget)
         writeVarint(registration.configPropertyFields.count)
         for field in registration.configPropertyFields {
             writeString(field.name)
@@ -152,7 +150,7 @@ extension ByteWriter {
     private mutating func writeArguments(_ arguments: [DependencyArgument]) {
         writeVarint(arguments.count)
         for argument in arguments {
-            writeOptional(argument.label)
+            writeOptionalString(argument.label)
             writeDependency(argument.dependency)
         }
     }
@@ -162,9 +160,9 @@ extension ByteWriter {
         writeBool(dependency.isArray)
         writeBool(dependency.isPayload)
         writeString(dependency.qualifier)
-        writeOptional(dependency.qualifierBy)
+        writeOptionalString(dependency.qualifierBy)
         writeString(dependency.effectiveQualifier)
-        writeOptional(dependency.qualifierFromLabel)
+        writeOptionalString(dependency.qualifierFromLabel)
         writeBool(dependency.isEager)
         writeBool(dependency.owner != nil)
         if let owner = dependency.owner { writeID(owner) }
@@ -196,10 +194,20 @@ extension ByteWriter {
 }
 
 extension ByteReader {
-    /// Reads the record `writeLinkStateChanges` wrote into `target`, table by table. `source` is the buffer
-    /// the reader reads (the whole file, `offset` counting from its start): the units keep their bytes from it.
-    mutating func readLinkStateRecord<Target: LinkStateRecordTarget>(
-        into target: inout Target, source: [UInt8]
+    /// Reads the record `writeLinkStateChanges` wrote into `target`, table by table.
+    mutating func readLinkStateRecord<Target: LinkStateRecordTarget>(into target: inout Target)
+        throws(BinaryCodingError)
+    {
+        var reader = LinkStateReader(self)
+        try reader.readTables()
+        try reader.readEntries(into: &target)
+        self = reader.reader
+    }
+}
+
+extension LinkStateReader {
+    fileprivate mutating func readEntries<Target: LinkStateRecordTarget>(
+        into target: inout Target
     ) throws(BinaryCodingError) {
         try readTable(into: &target.factsDigests, minimumEntrySize: 9) { reader, _ throws(BinaryCodingError) in
             try reader.readFixed64()
@@ -230,10 +238,11 @@ extension ByteReader {
                     file: try readFixed64(), index: Int(truncatingIfNeeded: try readVarint()), name: try readFixed64()))
         }
         target.aliasExtensions = aliasExtensions
-        try readUnits(into: &target.typeUnits, source: source, key: \.typeName) { reader throws(BinaryCodingError) in
+        target.reads = ReadChanges(sortedAdded: try readDigests(), removed: try readDigests())
+        try readUnits(into: &target.typeUnits, key: \.typeName) { reader throws(BinaryCodingError) in
             try reader.readTypeUnit()
         }
-        try readUnits(into: &target.fileUnits, source: source, key: \.path) { reader throws(BinaryCodingError) in
+        try readUnits(into: &target.fileUnits, key: \.path) { reader throws(BinaryCodingError) in
             try reader.readFileUnit()
         }
         try readTable(into: &target.types, minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
@@ -250,16 +259,15 @@ extension ByteReader {
         }
     }
 
-    /// Reads what `ByteWriter.writeUnits` wrote into `table`: each unit with its bytes in `source`.
-    private mutating func readUnits<Unit, Table: RecordTable<String, (unit: Unit, bytes: ArraySlice<UInt8>?)>>(
-        into table: inout Table, source: [UInt8], key: (Unit) -> String,
-        read: (inout ByteReader) throws(BinaryCodingError) -> Unit
+    /// Reads a table of units into `table`, each checked against its key.
+    private mutating func readUnits<Unit, Table: RecordTable<String, Unit>>(
+        into table: inout Table, key: (Unit) -> String,
+        read: (inout LinkStateReader) throws(BinaryCodingError) -> Unit
     ) throws(BinaryCodingError) {
         try readTable(into: &table, minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
-            let start = reader.offset
             let unit = try read(&reader)
             guard key(unit) == name else { throw .invalid("unit key") }
-            return (unit: unit, bytes: Optional(source[start..<reader.offset]))
+            return unit
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readString()
         }
@@ -268,8 +276,8 @@ extension ByteReader {
     /// Reads what `ByteWriter.writeTable` wrote into `table`.
     private mutating func readTable<Key, Value, Table: RecordTable<Key, Value>>(
         into table: inout Table, minimumEntrySize: Int,
-        readValue: (inout ByteReader, Key) throws(BinaryCodingError) -> Value,
-        readKey: (inout ByteReader) throws(BinaryCodingError) -> Key
+        readValue: (inout LinkStateReader, Key) throws(BinaryCodingError) -> Value,
+        readKey: (inout LinkStateReader) throws(BinaryCodingError) -> Key
     ) throws(BinaryCodingError) {
         let count = try readCount(minimumElementSize: minimumEntrySize)
         table.reserveCapacity(count)
@@ -284,8 +292,7 @@ extension ByteReader {
         let name = try readString()
         let files = try readStringArray()
         let reads = try readDigests()
-        var pending: [PendingRegistration] = []
-        for _ in 0..<(try readCount()) { pending.append(try readPending()) }
+        let pending = try readList { reader throws(BinaryCodingError) in try reader.readPending() }
         return TypeLinkUnit(
             typeName: name, files: files, reads: reads, pending: pending,
             configurationFiles: try readStringArray(), diagnostics: try readDiagnostics())
@@ -295,42 +302,47 @@ extension ByteReader {
         let path = try readString()
         let reads = try readDigests()
         var members = MemberDependencies.OfFile()
-        for _ in 0..<(try readCount()) {
-            let owner = try readString()
-            members.dependencies.append(.init(owner: owner, dependency: try readDependency()))
+        members.dependencies = try readList { reader throws(BinaryCodingError) in
+            let owner = try reader.readString()
+            return .init(owner: owner, dependency: try reader.readDependency())
         }
         members.propertyUses = try readPropertyUses()
         return FileLinkUnit(path: path, reads: reads, members: members, diagnostics: try readDiagnostics())
     }
 
-    fileprivate mutating func readStringArray() throws(BinaryCodingError) -> [String] {
-        var strings: [String] = []
-        for _ in 0..<(try readCount()) { strings.append(try readString()) }
-        return strings
+    /// A list read element by element into an array of its exact size (grown by appending, most lists
+    /// were allocated twice or more).
+    private mutating func readList<Element>(
+        _ read: (inout LinkStateReader) throws(BinaryCodingError) -> Element
+    ) throws(BinaryCodingError) -> [Element] {
+        let count = try readCount()
+        guard count > 0 else { return [] }
+        var list: [Element] = []
+        list.reserveCapacity(count)
+        for _ in 0..<count { list.append(try read(&self)) }
+        return list
     }
 
-    fileprivate mutating func readDigests() throws(BinaryCodingError) -> [UInt64] {
-        var digests: [UInt64] = []
-        for _ in 0..<(try readCount(minimumElementSize: 8)) { digests.append(try readFixed64()) }
-        return digests
+    fileprivate mutating func readStringArray() throws(BinaryCodingError) -> [String] {
+        try readList { reader throws(BinaryCodingError) in try reader.readString() }
     }
 
     private mutating func readDiagnostics() throws(BinaryCodingError) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for _ in 0..<(try readCount()) { diagnostics.append(try readDiagnostic()) }
-        return diagnostics
-    }
-
-    private mutating func readBool() throws(BinaryCodingError) -> Bool {
-        switch try readByte() {
-        case 0: false
-        case 1: true
-        default: throw .invalid("boolean")
+        try readList { reader throws(BinaryCodingError) in
+            let code = try reader.readString()
+            let severity = try reader.reader.readCode(Severity.byCode)
+            let message = try reader.readString()
+            let location = try reader.readLocation()
+            let notes = try reader.readList { reader throws(BinaryCodingError) in
+                DiagnosticNote(try reader.readString(), at: try reader.readLocation())
+            }
+            return Diagnostic(code, severity, message, at: location, notes: notes)
         }
     }
 
-    fileprivate mutating func readOptional() throws(BinaryCodingError) -> String? {
-        try readBool() ? try readString() : nil
+    fileprivate mutating func readLocation() throws(BinaryCodingError) -> SourceLocation? {
+        guard let path = try readOptional() else { return nil }
+        return SourceLocation(path: path, line: try readInt(), column: try readInt())
     }
 
     private mutating func readID() throws(BinaryCodingError) -> RegistrationID {
@@ -360,12 +372,12 @@ extension ByteReader {
             injectorArguments: try readArguments(), payloadType: try readOptional(),
             configurationType: try readOptional(), configPropertyName: try readOptional(),
             configPropertyTarget: try readOptional())
-        for _ in 0..<(try readCount()) {
-            registration.configPropertyFields.append(
-                ConfigPropertyField(name: try readString(), typeName: try readString(), isOptional: try readBool()))
+        registration.configPropertyFields = try readList { reader throws(BinaryCodingError) in
+            ConfigPropertyField(
+                name: try reader.readString(), typeName: try reader.readString(), isOptional: try reader.readBool())
         }
         registration.links = try readStringArray()
-        for _ in 0..<(try readCount()) { registration.dependencies.append(try readDependency()) }
+        registration.dependencies = try readList { reader throws(BinaryCodingError) in try reader.readDependency() }
         registration.dependenciesUnknown = try readBool()
         registration.importedIsFactory = try readBool()
         registration.importedIsLazy = try readBool()
@@ -373,11 +385,9 @@ extension ByteReader {
     }
 
     private mutating func readArguments() throws(BinaryCodingError) -> [DependencyArgument] {
-        var arguments: [DependencyArgument] = []
-        for _ in 0..<(try readCount()) {
-            arguments.append(DependencyArgument(label: try readOptional(), dependency: try readDependency()))
+        try readList { reader throws(BinaryCodingError) in
+            DependencyArgument(label: try reader.readOptional(), dependency: try reader.readDependency())
         }
-        return arguments
     }
 
     private mutating func readDependency() throws(BinaryCodingError) -> Dependency {
@@ -392,8 +402,7 @@ extension ByteReader {
         let owner = try readBool() ? try readID() : nil
         let ownerTypeName = try readString()
         let location = try readRequiredLocation()
-        var candidates: [RegistrationID] = []
-        for _ in 0..<(try readCount()) { candidates.append(try readID()) }
+        let candidates = try readList { reader throws(BinaryCodingError) in try reader.readID() }
         return Dependency(
             typeName: typeName, isArray: isArray, isPayload: isPayload, qualifier: qualifier, qualifierBy: qualifierBy,
             effectiveQualifier: effectiveQualifier, qualifierFromLabel: qualifierFromLabel, isEager: isEager,
@@ -402,21 +411,19 @@ extension ByteReader {
     }
 
     private mutating func readPropertyUses() throws(BinaryCodingError) -> [PropertyUse] {
-        var uses: [PropertyUse] = []
-        for _ in 0..<(try readCount()) {
-            let path = try readString()
+        try readList { reader throws(BinaryCodingError) in
+            let path = try reader.readString()
             let requirement: PropertyUse.Requirement
-            switch try readByte() {
+            switch try reader.readByte() {
             case 0: requirement = .scalar
             case 1:
                 requirement = .field(
-                    name: try readString(), owner: try readString(), typeName: try readString(),
-                    isOptional: try readBool())
+                    name: try reader.readString(), owner: try reader.readString(), typeName: try reader.readString(),
+                    isOptional: try reader.readBool())
             default: throw .invalid("property requirement")
             }
-            uses.append(PropertyUse(path: path, requirement: requirement, location: try readRequiredLocation()))
+            return PropertyUse(path: path, requirement: requirement, location: try reader.readRequiredLocation())
         }
-        return uses
     }
 }
 
@@ -437,25 +444,6 @@ struct TableChanges<Key: Hashable, Value> {
     }
 }
 
-extension TableChanges {
-    /// Applies changes to a table of units, moved as `move(into:)` moves them: the units to `units`, their
-    /// bytes to `bytes`.
-    mutating func move<Unit>(into units: inout [Key: Unit], bytes: inout [Key: ArraySlice<UInt8>])
-    where Value == (unit: Unit, bytes: ArraySlice<UInt8>?) {
-        units.reserveCapacity(units.count + upserts.count)
-        bytes.reserveCapacity(bytes.count + upserts.count)
-        while let (key, (unit, encoded)) = upserts.popLast() {
-            bytes[key] = encoded
-            units[key] = unit
-        }
-        for key in removals {
-            units[key] = nil
-            bytes[key] = nil
-        }
-        removals = []
-    }
-}
-
 /// What one record of a link state file states (`writeLinkStateChanges`), decoded whole before it is
 /// applied: a record that does not decode changes nothing.
 struct LinkStateChanges {
@@ -465,9 +453,11 @@ struct LinkStateChanges {
     var dependencies: TableChanges<UInt64, ViewDependencies>
     var files: TableChanges<UInt64, UInt64>
     var aliasExtensions: [AliasExtension]
-    /// A unit without bytes has none kept for it (it was made by a link, not read).
-    var typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>?)>
-    var fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
+    /// The names read (`LinkState.reads`) that the record adds and removes: stored, so that a load need not
+    /// collect them from every unit.
+    var reads: ReadChanges
+    var typeUnits: TableChanges<String, TypeLinkUnit>
+    var fileUnits: TableChanges<String, FileLinkUnit>
     var types: TableChanges<String, DeclaredType>
 
     /// Applies the changes to `state`, moving their entries into it (`TableChanges.move(into:)`): the
@@ -479,12 +469,8 @@ struct LinkStateChanges {
         dependencies.move(into: &state.views.dependencies)
         files.move(into: &state.views.files)
         state.views.aliasExtensions = aliasExtensions
-        // Moved out while the units change (a copy would copy every entry).
-        var encoded = state.encoded
-        state.encoded = EncodedUnits()
-        typeUnits.move(into: &state.typeUnits, bytes: &encoded.typeUnits)
-        fileUnits.move(into: &state.fileUnits, bytes: &encoded.fileUnits)
-        state.encoded = encoded
+        typeUnits.move(into: &state.typeUnits)
+        fileUnits.move(into: &state.fileUnits)
         types.move(into: &state.types)
     }
 }

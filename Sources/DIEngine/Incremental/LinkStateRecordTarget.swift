@@ -27,36 +27,14 @@ extension TableChanges: RecordTable {
     mutating func remove(_ key: Key) { removals.append(key) }
 }
 
-/// A state's units by key and the bytes each was read from (`EncodedUnits`), filled as a record is read.
-struct UnitTables<Unit>: RecordTable {
-    var units: [String: Unit] = [:]
-    var bytes: [String: ArraySlice<UInt8>] = [:]
-
-    mutating func reserveCapacity(_ count: Int) {
-        units.reserveCapacity(units.count + count)
-        bytes.reserveCapacity(bytes.count + count)
-    }
-
-    mutating func upsert(_ value: consuming (unit: Unit, bytes: ArraySlice<UInt8>?), forKey key: consuming String) {
-        let (unit, encoded) = value
-        bytes[copy key] = encoded
-        units[key] = unit
-    }
-
-    mutating func remove(_ key: String) {
-        units[key] = nil
-        bytes[key] = nil
-    }
-}
-
-/// What `ByteReader.readLinkStateRecord(into:source:)` reads a record into, table by table.
+/// What `ByteReader.readLinkStateRecord(into:)` reads a record into, table by table.
 protocol LinkStateRecordTarget {
     associatedtype FactsDigests: RecordTable<String, UInt64>
     associatedtype Views: RecordTable<UInt64, UInt64>
     associatedtype Dependencies: RecordTable<UInt64, ViewDependencies>
     associatedtype Files: RecordTable<UInt64, UInt64>
-    associatedtype TypeUnits: RecordTable<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>?)>
-    associatedtype FileUnits: RecordTable<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
+    associatedtype TypeUnits: RecordTable<String, TypeLinkUnit>
+    associatedtype FileUnits: RecordTable<String, FileLinkUnit>
     associatedtype Types: RecordTable<String, DeclaredType>
 
     var factsDigests: FactsDigests { get set }
@@ -65,6 +43,7 @@ protocol LinkStateRecordTarget {
     var dependencies: Dependencies { get set }
     var files: Files { get set }
     var aliasExtensions: [AliasExtension] { get set }
+    var reads: ReadChanges { get set }
     var typeUnits: TypeUnits { get set }
     var fileUnits: FileUnits { get set }
     var types: Types { get set }
@@ -75,7 +54,7 @@ extension LinkStateChanges: LinkStateRecordTarget {
     init() {
         self.init(
             factsDigests: .init(), interfaces: 0, views: .init(), dependencies: .init(), files: .init(),
-            aliasExtensions: [], typeUnits: .init(), fileUnits: .init(), types: .init())
+            aliasExtensions: [], reads: ReadChanges(), typeUnits: .init(), fileUnits: .init(), types: .init())
     }
 }
 
@@ -87,8 +66,10 @@ struct LinkStateTables: LinkStateRecordTarget {
     var dependencies: [UInt64: ViewDependencies] = [:]
     var files: [UInt64: UInt64] = [:]
     var aliasExtensions: [AliasExtension] = []
-    var typeUnits = UnitTables<TypeLinkUnit>()
-    var fileUnits = UnitTables<FileLinkUnit>()
+    /// Added only: a base record is the change from an empty state.
+    var reads = ReadChanges()
+    var typeUnits: [String: TypeLinkUnit] = [:]
+    var fileUnits: [String: FileLinkUnit] = [:]
     var types: [String: DeclaredType] = [:]
 
     /// The state, its tables moved out of these (left empty, so that the state's are not shared and its
@@ -101,7 +82,6 @@ struct LinkStateTables: LinkStateRecordTarget {
             views: NameViews(
                 views: taken.views, interfaces: taken.interfaces, dependencies: taken.dependencies,
                 files: taken.files, aliasExtensions: taken.aliasExtensions),
-            typeUnits: taken.typeUnits.units, fileUnits: taken.fileUnits.units, types: taken.types,
-            encoded: EncodedUnits(typeUnits: taken.typeUnits.bytes, fileUnits: taken.fileUnits.bytes))
+            typeUnits: taken.typeUnits, fileUnits: taken.fileUnits, types: taken.types)
     }
 }

@@ -62,6 +62,10 @@ import Testing
             #expect(written.bytes < LinkStateFile.encode(state, identity: "v1").count)
             let loaded = try #require(Self.load(path))
             #expect(loaded == state)
+            // The names read come stored, not collected from the units, and are the units' reads.
+            #expect(loaded.storedReads != nil)
+            #expect(loaded.reads == state.reads && Set(loaded.readList) == state.reads)
+            #expect(loaded.readList.count == state.reads.count)
             // Compaction: the loaded state written whole is the state written whole.
             #expect(LinkStateFile.encode(loaded, identity: "v1") == LinkStateFile.encode(state, identity: "v1"))
         }
@@ -123,6 +127,20 @@ import Testing
             #expect(LinkStateFile.decode(damaged, identity: "v1") == nil, "offset \(offset)")
         }
         #expect(LinkStateFile.decode(Array(whole.prefix(base - 1)), identity: "v1") == nil)
+    }
+
+    @Test func aFileOfAnOlderFormatIsIgnoredAndRewrittenWhole() throws {
+        let states = try Self.states()
+        let directory = try TemporaryDirectory(prefix: "linkstate")
+        let path = directory.path + "/App.dilink"
+        var older = LinkStateFile.encode(states[0], identity: "v1")
+        let version = LinkStateFile.magic.count..<(LinkStateFile.magic.count + 4)
+        withUnsafeBytes(of: (LinkStateFile.formatVersion - 1).littleEndian) { older.replaceSubrange(version, with: $0) }
+        try Data(older).write(to: URL(fileURLWithPath: path))
+        #expect(Self.load(path) == nil)
+        #expect(try Self.save(states[1], after: nil, to: path).appended == false)
+        #expect(Self.load(path) == states[1])
+        #expect(try Self.bytes(path) == LinkStateFile.encode(states[1], identity: "v1"))
     }
 
     @Test func anUnchangedStateWritesNothing() throws {

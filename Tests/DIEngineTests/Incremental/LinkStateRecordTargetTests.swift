@@ -3,7 +3,7 @@ import Testing
 @testable import DIEngine
 
 /// Reading a link state record into its changes or, for a base record, straight into a state's tables
-/// (`LinkStateRecordTarget`): both give the same state, units' bytes included.
+/// (`LinkStateRecordTarget`): both give the same state.
 @Suite struct LinkStateRecordTargetTests {
     private func record(_ changes: LinkStateChanges) -> [UInt8] {
         var writer = ByteWriter()
@@ -14,7 +14,7 @@ import Testing
     private func read<Target: LinkStateRecordTarget>(_ bytes: [UInt8], into target: inout Target) throws {
         try bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer)
-            try reader.readLinkStateRecord(into: &target, source: bytes)
+            try reader.readLinkStateRecord(into: &target)
             #expect(reader.isAtEnd)
         }
     }
@@ -31,21 +31,8 @@ import Testing
 
             let taken = tables.takeState()
             #expect(taken == state && applied == state)
-            #expect(taken.encoded.typeUnits == applied.encoded.typeUnits)
-            #expect(taken.encoded.fileUnits == applied.encoded.fileUnits)
-            #expect(Set(taken.encoded.typeUnits.keys) == Set(state.typeUnits.keys))
-            #expect(tables.types.isEmpty && tables.typeUnits.units.isEmpty)
+            #expect(tables.types.isEmpty && tables.typeUnits.isEmpty)
         }
-    }
-
-    @Test func unitTablesKeepEachUnitsBytesBesideItAndDropBothTogether() {
-        var tables = UnitTables<Int>()
-        tables.upsert((unit: 1, bytes: [1, 2]), forKey: "Read")
-        tables.upsert((unit: 2, bytes: nil), forKey: "Linked")
-        tables.upsert((unit: 3, bytes: [3]), forKey: "Gone")
-        tables.remove("Gone")
-        #expect(tables.units == ["Read": 1, "Linked": 2])
-        #expect(tables.bytes == ["Read": [1, 2]])
     }
 
     @Test func locationsNamingTheFileBeforeThemReadAsWritten() throws {

@@ -14,15 +14,4 @@ import Testing
         #expect(changes.isEmpty)
     }
 
-    @Test func movingUnitsKeepsTheirBytesBesideThem() {
-        var units = ["Gone": 1]
-        var bytes: [String: ArraySlice<UInt8>] = ["Gone": [9]]
-        var changes = TableChanges<String, (unit: Int, bytes: ArraySlice<UInt8>?)>(
-            upserts: [(key: "Read", value: (unit: 2, bytes: [7, 8])), (key: "Linked", value: (unit: 3, bytes: nil))],
-            removals: ["Gone"])
-        changes.move(into: &units, bytes: &bytes)
-        #expect(units == ["Read": 2, "Linked": 3])
-        #expect(bytes == ["Read": [7, 8]])
-        #expect(changes.isEmpty)
-    }
 }

@@ -111,7 +111,7 @@ enum IncrementalLinker {
         var stale: Set<UInt64>?
         if let previous, let viewer {
             stale = viewer.stale(since: previous.views)
-            changed = viewer.changed(among: previous.reads, since: previous.views, stale: stale)
+            changed = viewer.changed(among: previous.readList, since: previous.views, stale: stale)
         }
         phase("views")
         // The kept descriptions read only the previous state and the stale names: picked on the other core,
@@ -134,7 +134,9 @@ enum IncrementalLinker {
             fileChanged[file] = !isUnchanged
             return isUnchanged
         }
-        func stillValid(_ reads: [UInt64]) -> Bool { changed.isEmpty || !reads.contains(where: changed.contains) }
+        func stillValid(_ reads: DigestList) -> Bool {
+            changed.isEmpty || !reads.contains(where: changed.contains)
+        }
 
         let (roles, registered, registeredEntries) = findingRoles.wait()
         let previousTypeUnits = previous?.typeUnits
@@ -221,7 +223,6 @@ enum IncrementalLinker {
                     typeUnits: types, fileUnits: files, redoneTypes: redoneTypes, redonePaths: redoneFiles,
                     inputs: inputs, linkedFiles: linkedFiles, registeredEntries: registeredEntries, redoneFiles: needed,
                     types: graph.types, describedAnew: describedAnew,
-                    previousEncoded: previous?.encoded ?? EncodedUnits(),
                     pendingViews: viewer.map {
                         PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
                     })) : nil

@@ -5,8 +5,9 @@ struct TypeLinkUnit: Equatable {
     var typeName: String
     /// Paths of the files declaring or extending the type (whose whole facts the work read), in order.
     var files: [String]
-    /// Digests of the names the work looked up (`LinkReads`, `NameViews.digest(of:)`), sorted.
-    var reads: [UInt64]
+    /// Digests of the names the work looked up (`LinkReads`, `NameViews.digest(of:)`), sorted; read from a
+    /// state file, a range of its digest pool.
+    var reads: DigestList
     var pending: [PendingRegistration]
     /// Files whose imports the generated file repeats (a Configuration's own files, once it has `Config`s).
     var configurationFiles: [String]
@@ -17,7 +18,7 @@ struct TypeLinkUnit: Equatable {
 /// The member dependencies of one file (`MemberDependencies.ofFile`), with what the work reported and read.
 struct FileLinkUnit: Equatable {
     var path: String
-    var reads: [UInt64]
+    var reads: DigestList
     var members: MemberDependencies.OfFile
     var diagnostics: [Diagnostic]
 }
@@ -69,7 +70,7 @@ extension TypeLinkUnit {
             && matched == unit.files.count
     }
 
-    static func digests(_ names: Set<String>) -> [UInt64] { names.map(NameViews.digest(of:)).sorted() }
+    static func digests(_ names: Set<String>) -> DigestList { DigestList(names.map(NameViews.digest(of:)).sorted()) }
 }
 
 extension FileLinkUnit {

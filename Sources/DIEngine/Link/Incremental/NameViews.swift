@@ -25,10 +25,11 @@ struct NameViews: Equatable {
 /// these names was declared, removed or changed in an edited file, or one of these files was edited.
 struct ViewDependencies: Equatable {
     var name: String
-    /// Digests of the names computing the view consulted, the name itself left out.
-    var names: [UInt64]
+    /// Digests of the names computing the view consulted, the name itself left out. Read from a state
+    /// file, this and `files` are ranges of its digest pool.
+    var names: DigestList
     /// Path digests of the files declaring, extending or aliasing any of those names (and the name).
-    var files: [UInt64]
+    var files: DigestList
 }
 
 /// Membership in a set of digests that is mostly a handful (what an edit touched): scanning a few words
@@ -269,8 +270,8 @@ final class NameViewer {
                 for ref in table.entries[dependency]?.declarations ?? [] { files.insert(pathDigests[ref.file]) }
                 if let alias = table.aliases[dependency] { files.insert(pathDigests[alias.file]) }
             }
-            dependencies.names = names.sorted()
-            dependencies.files = files.sorted()
+            dependencies.names = DigestList(names.sorted())
+            dependencies.files = DigestList(files.sorted())
         }
         memo[digest] = (view, dependencies)
         return (view, dependencies)

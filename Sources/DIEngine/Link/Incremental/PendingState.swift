@@ -24,8 +24,6 @@ final class PendingState: @unchecked Sendable {
         /// The names of `types` described by this link; the others' descriptions were taken unchanged from
         /// the previous state.
         var describedAnew: Set<String>
-        /// The bytes of the previous state's units as read (`EncodedUnits`).
-        var previousEncoded: EncodedUnits
         var pendingViews: PendingViews?
     }
 
@@ -36,14 +34,11 @@ final class PendingState: @unchecked Sendable {
     var state: LinkState {
         if let made { return made }
         guard let parts else { return .empty }
-        // Units reused as read from the state file keep their bytes for the next write; redone ones do not.
-        var encoded = parts.previousEncoded
-        encoded.drop(typeUnits: parts.redoneTypes, fileUnits: parts.redonePaths)
         var state = LinkState(
             factsDigests: parts.factsDigests, views: NameViews(views: [:]),
             typeUnits: Dictionary(parts.typeUnits.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             fileUnits: Dictionary(parts.fileUnits.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }),
-            types: parts.types, encoded: encoded)
+            types: parts.types)
         if let pendingViews = parts.pendingViews { state.views = pendingViews.views(of: state.reads) }
         made = state
         return state
@@ -59,30 +54,28 @@ final class PendingState: @unchecked Sendable {
             parts.typeUnits, redone: parts.redoneTypes, previous: previous.typeUnits, key: \.typeName)
         let fileUnits = Self.unitChanges(
             parts.fileUnits, redone: parts.redonePaths, previous: previous.fileUnits, key: \.path)
-        let views = pendingViews.changes(of: parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits))
-        let describedAnew = parts.describedAnew
+        let reads = parts.reads(since: previous, typeUnits: typeUnits, fileUnits: fileUnits)
+        let views = pendingViews.changes(of: reads.reads)
         return LinkStateChanges(
             factsDigests: parts.factsDigestChanges(
                 since: previous, goneTypes: typeUnits.removals, gonePaths: fileUnits.removals),
             interfaces: views.interfaces, views: views.views, dependencies: views.dependencies, files: views.files,
-            aliasExtensions: views.aliasExtensions, typeUnits: typeUnits, fileUnits: fileUnits,
-            types: TableChanges(
-                from: previous.types, to: parts.types, value: { $1 },
-                isUnchanged: { !describedAnew.contains($0) }))
+            aliasExtensions: views.aliasExtensions, reads: reads.changes, typeUnits: typeUnits, fileUnits: fileUnits,
+            types: parts.typeChanges(since: previous))
     }
 
     /// The redone units that are new or differ, and the keys of the previous units no unit has now; a
     /// reused unit is the previous one.
     private static func unitChanges<Unit: Equatable>(
         _ units: [Unit], redone: Set<String>, previous: [String: Unit], key: (Unit) -> String
-    ) -> TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)> {
-        var changes = TableChanges<String, (unit: Unit, bytes: ArraySlice<UInt8>?)>()
+    ) -> TableChanges<String, Unit> {
+        var changes = TableChanges<String, Unit>()
         var added = 0
         // By index: iterating the units copied every one of them, when only the redone few are looked at.
         for index in units.indices where redone.contains(key(units[index])) {
             let before = previous[key(units[index])]
             if before == nil { added += 1 }
-            if before != units[index] { changes.upserts.append((key(units[index]), (units[index], nil))) }
+            if before != units[index] { changes.upserts.append((key(units[index]), units[index])) }
         }
         if previous.count + added != units.count {
             let kept = Set(units.map(key))
@@ -93,6 +86,29 @@ final class PendingState: @unchecked Sendable {
 }
 
 extension PendingState.Parts {
+    /// `TableChanges(from: previous.types, to: types)`, comparing only the descriptions made anew: the others
+    /// were taken from `previous` unchanged. Walking every description to skip the kept ones hashed each name.
+    func typeChanges(since previous: LinkState) -> TableChanges<String, DeclaredType> {
+        var changes = TableChanges<String, DeclaredType>()
+        var added = 0
+        for name in describedAnew {
+            guard let index = types.index(forKey: name) else { continue }
+            guard let before = previous.types.index(forKey: name) else {
+                added += 1
+                changes.upserts.append((name, types.values[index]))
+                continue
+            }
+            if previous.types.values[before] != types.values[index] {
+                changes.upserts.append((name, types.values[index]))
+            }
+        }
+        // Every kept name is in both: the counts tell whether a name went.
+        if previous.types.count + added != types.count {
+            changes.removals = previous.types.keys.filter { types.index(forKey: $0) == nil }
+        }
+        return changes
+    }
+
     private var unitFiles: Set<Int> {
         var unitFiles = Set(linkedFiles)
         for entry in registeredEntries { unitFiles.formUnion(entry?.declarations.map(\.file) ?? []) }
@@ -151,12 +167,12 @@ extension PendingState.Parts {
         return changes
     }
 
-    /// Every name the units read (`LinkState.reads`), from the previous state's: a name only the previous
-    /// units redone or gone read is still read if a reused unit reads it.
+    /// Every name the units read (`LinkState.reads`), from the previous state's, and what changed in it: a
+    /// name only the previous units redone or gone read is still read if a reused unit reads it.
     func reads(
-        since previous: LinkState, typeUnits: TableChanges<String, (unit: TypeLinkUnit, bytes: ArraySlice<UInt8>?)>,
-        fileUnits: TableChanges<String, (unit: FileLinkUnit, bytes: ArraySlice<UInt8>?)>
-    ) -> Set<UInt64> {
+        since previous: LinkState, typeUnits: TableChanges<String, TypeLinkUnit>,
+        fileUnits: TableChanges<String, FileLinkUnit>
+    ) -> (reads: Set<UInt64>, changes: ReadChanges) {
         var added: Set<UInt64> = []
         // By index, as below: iterating the units copied every one of them.
         for index in self.typeUnits.indices where redoneTypes.contains(self.typeUnits[index].typeName) {
@@ -178,11 +194,11 @@ extension PendingState.Parts {
             }
         }
         var reads = previous.reads
-        // Changed only where it changes: any insertion, even of a name it holds, copies the whole set first
-        // (it shares its storage with the previous state's), and after most edits no name comes or goes.
-        if !gone.isEmpty { reads.subtract(gone) }
-        for read in added where !reads.contains(read) { reads.insert(read) }
-        return reads
+        var removed: [UInt64] = []
+        for read in gone where reads.remove(read) != nil { removed.append(read) }
+        var inserted: [UInt64] = []
+        for read in added where reads.insert(read).inserted { inserted.append(read) }
+        return (reads, ReadChanges(added: inserted, removed: removed))
     }
 }
 

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import DIEngine
+
+/// A link state record's string table and digest pool (`LinkStateWriter`, `LinkStateReader`): each distinct
+/// string is stored once, strings read back byte for byte, digest lists read back as slices of one pool, and
+/// an index or count past the tables is rejected.
+@Suite struct LinkStateStringsTests {
+    private func payload(_ write: (inout LinkStateWriter) -> Void) -> [UInt8] {
+        var writer = LinkStateWriter()
+        write(&writer)
+        var bytes = ByteWriter()
+        writer.payload(into: &bytes)
+        return bytes.bytes
+    }
+
+    private func read<Value>(
+        _ bytes: [UInt8], _ body: (inout LinkStateReader) throws(BinaryCodingError) -> Value
+    ) throws -> Value {
+        try bytes.withUnsafeBytes { buffer in
+            var reader = LinkStateReader(ByteReader(buffer))
+            try reader.readTables()
+            let value = try body(&reader)
+            guard reader.isAtEnd else { throw BinaryCodingError.invalid("bytes left") }
+            return value
+        }
+    }
+
+    @Test func eachDistinctStringIsStoredOnce() throws {
+        let name = "Feature049.File04999ServiceImplementation"
+        let once = payload { $0.writeString(name) }
+        let many = payload { writer in for _ in 0..<100 { writer.writeString(name) } }
+        // A repeat costs its one-byte index, not the string again.
+        #expect(many.count == once.count + 99)
+        let strings = try read(many) { reader throws(BinaryCodingError) in
+            try (0..<100).map { _ throws(BinaryCodingError) in try reader.readString() }
+        }
+        #expect(strings == Array(repeating: name, count: 100))
+    }
+
+    @Test func canonicallyEquivalentSpellingsStayApart() throws {
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed)
+        let bytes = payload { writer in
+            writer.writeString(composed)
+            writer.writeString(decomposed)
+            writer.writeOptionalString(nil)
+            writer.writeOptionalString(decomposed)
+        }
+        let read = try read(bytes) { reader throws(BinaryCodingError) in
+            [try reader.readString(), try reader.readString(), try reader.readOptional(), try reader.readOptional()]
+        }
+        let utf8 = { (strings: [String?]) in strings.map { $0.map { Array($0.utf8) } } }
+        #expect(utf8(read) == utf8([composed, decomposed, nil, decomposed]))
+    }
+
+    @Test func digestListsReadBackInOrderFromOnePool() throws {
+        let lists: [[UInt64]] = [[1, 2, 3], [], [UInt64.max], [7, 7]]
+        let bytes = payload { writer in
+            for list in lists {
+                writer.writeDigests(list)
+                writer.writeString("between")
+            }
+        }
+        let read = try read(bytes) { reader throws(BinaryCodingError) in
+            try lists.map { _ throws(BinaryCodingError) in
+                let list = try reader.readDigests()
+                _ = try reader.readString()
+                return Array(list)
+            }
+        }
+        #expect(read == lists)
+    }
+
+    @Test func anIndexOrCountPastTheTablesIsRejected() {
+        // One string and two digests in the tables, then an entry naming a third string.
+        var bytes = payload { writer in
+            writer.writeString("only")
+            writer.writeDigests([1, 2] as [UInt64])
+        }
+        bytes[bytes.count - 2] = 1
+        #expect(throws: BinaryCodingError.invalid("string index")) {
+            try self.read(bytes) { reader throws(BinaryCodingError) in try reader.readString() }
+        }
+        // An optional string is its index plus one: 2 names the second.
+        bytes[bytes.count - 2] = 2
+        #expect(throws: BinaryCodingError.invalid("string index")) {
+            try self.read(bytes) { reader throws(BinaryCodingError) in try reader.readOptional() ?? "" }
+        }
+        let tooMany = payload { writer in writer.writeDigests([1, 2] as [UInt64]) }
+        var damaged = tooMany
+        damaged[damaged.count - 1] = 3
+        #expect(throws: BinaryCodingError.invalid("digest count")) {
+            try self.read(damaged) { reader throws(BinaryCodingError) in try reader.readDigests() }
+        }
+    }
+
+    @Test func storedReadsApplyAppendedChangesLikeASet() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var expected = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0..<24) })
+            var stored = StoredReads(base: DigestList(expected.sorted()))
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                let next = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt64.random(in: 0..<24) })
+                let changes = ReadChanges(from: expected, to: next)
+                stored.apply(changes)
+                expected = next
+            }
+            #expect(stored.reads.count == expected.count)
+            #expect(Set(stored.reads) == expected)
+        }
+    }
+
+    @Test func aDigestListIsItsRangeOfThePoolInSixteenBytes() {
+        let pool: [UInt64] = [5, 6, 7, 8, 9]
+        let list = DigestList(pool, range: 1..<4)
+        #expect(Array(list) == [6, 7, 8])
+        #expect(list == [6, 7, 8] && list == DigestList([6, 7, 8]))
+        #expect(list != DigestList(pool, range: 1..<3) && DigestList(pool, range: 2..<2) == [])
+        #expect(list.contains(7) && !list.contains(5))
+        #expect(MemoryLayout<DigestList>.size == 16)
+    }
+}
