@@ -219,34 +219,67 @@ struct SourceLookup {
         return SourceFacts(target: target, results: results)
     }
 
-    /// Like `resolve`, but decodes only each cached file's interface: `LinkInput.detail` decodes the rest
-    /// when the link needs it. Nil without a cache, or when a cached entry does not decode (`resolve` then
-    /// rescans it).
-    mutating func resolveInterfaces(progress: inout ProgressLog) -> (sources: SourceFacts, inputs: [LinkInput])? {
+    /// Like `resolve`, but decodes only each cached file's interface, and only for the files whose table
+    /// part the table image (`TableImage`) does not hold for their path and interface digest: the others'
+    /// interfaces are decoded when a link step reads them (`LinkInput.interface`). `LinkInput.detail`
+    /// decodes the rest when the link needs it. Nil without a cache, or when a cached entry does not decode
+    /// (`resolve` then rescans it).
+    mutating func resolveInterfaces(progress: inout ProgressLog) -> InterfaceResolution? {
         guard mode != .disabled else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
+        let imagePath = TableImage.path(cacheFile: cachePath)
+        let identity = VersionInfo.version
+        // Read beside the facts section: neither needs the other.
+        let imageLoad = BackgroundWork { TableImage.load(from: imagePath, identity: identity) }
         scanChanged(progress: &progress)
         loadFacts(progress: &progress)
+        let image = imageLoad.wait()
         // Each cached lookup carries its entry with its facts (`scanChanged` and `loadFacts` put them in), so
         // no path is hashed to find it, and the entry's facts hash is the facts digest (`CacheEntry`).
         let lookups = lookups
         let scanned = scanned
+        let kept = image.entries
+        let match = TableImageMatch(paths: lookups.map(\.path), image: kept)
         var decodedFiles = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
             guard case .cached = lookups[index].outcome, let entry = lookups[index].entry else { return nil }
             let blob = entry.encodedFacts
-            guard let interface = try? FactsCodec.interfaceBytes(of: blob) else { return nil }
             let whole = scanned.isEmpty ? nil : scanned[index]
-            let facts = whole ?? (try? FactsReader.readInterface(blob))
-            guard let facts, let mayRegisterOrDepend = try? FactsReader.mayRegisterOrDepend(blob) else { return nil }
-            return DecodedInterface(
-                blob: blob, facts: facts, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface),
-                mayRegisterOrDepend: mayRegisterOrDepend, isWhole: whole != nil)
+            // Same facts as when the part was made: the blob is not even looked at.
+            if whole == nil, let position = match.positions[index], kept[position].factsDigest == entry.factsHash {
+                var decoded = DecodedInterface(
+                    blob: blob, factsDigest: entry.factsHash, interfaceDigest: kept[position].interfaceDigest,
+                    flags: kept[position].part.mayRegisterOrDepend ? 8 : 0)
+                decoded.part = kept[position].part
+                decoded.keptPosition = position
+                // Every link reads the facts of a file with diagnostics (`LinkSession`): decoded here, on both cores.
+                if kept[position].part.hasDiagnostics {
+                    guard let facts = try? FactsReader.readInterface(blob) else { return nil }
+                    decoded.facts = facts
+                }
+                return decoded
+            }
+            guard let interface = try? FactsCodec.interfaceBytes(of: blob), let flags = try? Self.interfaceFlags(blob)
+            else { return nil }
+            var decoded = DecodedInterface(
+                blob: blob, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface), flags: flags)
+            // A generated or non-UTF-8 file is no input: its flags are all the run needs of it.
+            guard decoded.isSource else { return decoded }
+            guard let facts = whole ?? (try? FactsReader.readInterface(blob)) else { return nil }
+            decoded.part = TablePart(of: facts)
+            decoded.facts = facts
+            decoded.isWhole = whole != nil
+            return decoded
         }
         var outcomes: [SourceFacts.Outcome] = []
         var inputs: [LinkInput] = []
+        var entries: [TableImage.Entry] = []
+        var keptPositions: [Int?] = []
+        var keptCount = 0
         outcomes.reserveCapacity(decodedFiles.count)
         inputs.reserveCapacity(decodedFiles.count)
+        entries.reserveCapacity(decodedFiles.count)
+        keptPositions.reserveCapacity(decodedFiles.count)
         for index in decodedFiles.indices {
             // Taken out of the array: each file's facts move into its input instead of being copied.
             guard let decoded = decodedFiles[index].take() else {
@@ -254,28 +287,58 @@ struct SourceLookup {
                 outcomes.append(.unreadable(error))
                 continue
             }
-            let outcome = SourceFacts.Outcome(
-                generated: decoded.facts.generated, invalidUTF8: decoded.facts.invalidUTF8)
+            let outcome = SourceFacts.Outcome(generated: decoded.flags & 2 != 0, invalidUTF8: decoded.flags & 4 != 0)
             outcomes.append(outcome)
-            guard case .scanned = outcome else { continue }
-            let detail: (@Sendable () -> FileFacts?)? = decoded.isWhole ? nil : Self.detailDecoder(decoded.blob)
+            guard case .scanned = outcome, let part = decoded.part else { continue }
+            let path = lookups[index].path
+            if decoded.keptPosition != nil { keptCount += 1 }
+            keptPositions.append(decoded.keptPosition)
+            entries.append(
+                TableImage.Entry(
+                    path: path, factsDigest: decoded.factsDigest, interfaceDigest: decoded.interfaceDigest, part: part))
             inputs.append(
                 LinkInput(
-                    path: lookups[index].path, facts: decoded.facts, factsDigest: decoded.factsDigest,
-                    interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.mayRegisterOrDepend,
-                    detail: detail))
+                    path: path, facts: decoded.facts, factsDigest: decoded.factsDigest,
+                    interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.flags & 8 != 0,
+                    detail: decoded.isWhole ? nil : Self.detailDecoder(decoded.blob), part: part,
+                    interface: decoded.facts == nil ? Self.interfaceDecoder(decoded.blob) : nil))
         }
+        let isCurrent = keptCount == entries.count && kept.count == entries.count
         logStatistics(progress: &progress)
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
-                + "(interfaces)")
-        return (SourceFacts(target: target, outcomes: outcomes), inputs)
+                + "(interfaces; table image \(image.note), \(keptCount) of \(entries.count) parts kept, "
+                + "\(entries.count - keptCount) interfaces decoded\(isCurrent ? "" : ", to be rewritten"))")
+        return InterfaceResolution(
+            sources: SourceFacts(target: target, outcomes: outcomes), inputs: inputs,
+            image: isCurrent
+                ? nil
+                : TableImageUpdate(
+                    path: imagePath, identity: identity, entries: entries, keptPositions: keptPositions, read: image))
+    }
+
+    /// The flags byte of the encoded facts' interface (skipped 1, generated 2, invalid UTF-8 4, may
+    /// register or depend 8).
+    private static func interfaceFlags(_ blob: ArraySlice<UInt8>) throws(BinaryCodingError) -> UInt8 {
+        try blob.reading { reader throws(BinaryCodingError) in
+            _ = try reader.readCount()
+            return try reader.readByte()
+        }
     }
 
     private static func detailDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
+        decoder(blob, whole: true)
+    }
+
+    private static func interfaceDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
+        decoder(blob, whole: false)
+    }
+
+    /// Decodes the whole facts or the interface only; nil when they do not decode.
+    private static func decoder(_ blob: ArraySlice<UInt8>, whole: Bool) -> @Sendable () -> FileFacts? {
         { () -> FileFacts? in
             do throws(BinaryCodingError) {
-                return try FactsReader.read(blob)
+                return whole ? try FactsReader.read(blob) : try FactsReader.readInterface(blob)
             } catch {
                 return nil
             }
@@ -395,16 +458,50 @@ extension CacheIdentity {
     }
 }
 
-/// One cached file's interface as `resolveInterfaces` decoded it.
+/// One cached file's interface as `resolveInterfaces` found it.
 private struct DecodedInterface {
-    /// The whole encoded facts, for `LinkInput.detail`.
+    /// The whole encoded facts, for `LinkInput.detail` and `LinkInput.interface`.
     var blob: ArraySlice<UInt8>
-    var facts: FileFacts
     var factsDigest: UInt64
     var interfaceDigest: UInt64
-    var mayRegisterOrDepend: Bool
+    /// The interface's flags byte (`SourceLookup.interfaceFlags`).
+    var flags: UInt8
+    /// Nil for a file whose part was kept (decoded when read) and for a file that is no source.
+    var facts: FileFacts?
+    var part: TablePart?
     /// Facts scanned by this run: whole, not interface-only.
-    var isWhole: Bool
+    var isWhole = false
+    /// Where the part is in the table image read, when it came from there.
+    var keptPosition: Int?
+
+    var isSource: Bool { flags & 6 == 0 }
+}
+
+/// What `SourceLookup.resolveInterfaces` gives the link.
+struct InterfaceResolution {
+    var sources: SourceFacts
+    var inputs: [LinkInput]
+    /// The table image to write after the link; nil when the one read holds every part as it is.
+    var image: TableImageUpdate?
+}
+
+/// A table image to write: every input's part, the kept ones as the image read holds them.
+struct TableImageUpdate: Sendable {
+    var path: String
+    var identity: String
+    var entries: [TableImage.Entry]
+    /// Where each entry is in `read`, nil for the entries made by this run.
+    var keptPositions: [Int?]
+    var read: TableImage.Loaded
+
+    /// Writes it; the line `-v` prints.
+    func save() -> String {
+        let bytes = TableImage.encode(entries, identity: identity, keeping: keptPositions, of: read)
+        if let problem = TableImage.save(bytes, to: path) {
+            return "table image not saved: \(problem)"
+        }
+        return "wrote table image '\(path)' (\(entries.count) parts)"
+    }
 }
 
 /// Sources waiting to be scanned; each slot is taken by exactly one worker, which then owns the bytes.

@@ -55,7 +55,7 @@ struct TargetAnalysis {
             if let inputs = interfaces?.inputs,
                 let result = linkReusing(
                     inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
-                    progress: &progress)
+                    image: interfaces?.image, progress: &progress)
             {
                 linked = (result.graph, result.diagnostics)
                 linkStateSave = result.stateSave
@@ -101,15 +101,22 @@ struct TargetAnalysis {
     }
 
     /// The incremental link over interface-only inputs; nil when a file's detail does not decode. The new
-    /// link state, if it changed, is written by `stateSave`, which returns the line to log.
+    /// link state, if it changed, and the table image `image` are written by `stateSave`, which returns the
+    /// line to log.
     private static func linkReusing(
         _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
-        exportLinks: Bool, progress: inout ProgressLog
+        exportLinks: Bool, image: TableImageUpdate?, progress: inout ProgressLog
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<LinkStateSave>?)? {
         let settings = lookup.target.settings
         guard inputs.contains(where: \.mayRegisterOrDepend) else {
+            // Only the scanner's diagnostics are read: a file without any is not decoded.
+            var files: [(path: String, facts: FileFacts)] = []
+            for input in inputs where input.part?.hasDiagnostics != false {
+                guard let facts = input.facts ?? input.interface?() else { return nil }
+                files.append((input.path, facts))
+            }
             let linked = Linker.linkWithoutDI(
-                files: inputs.map { ($0.path, $0.facts) }, properties: properties, importedModules: modules,
+                files: files, properties: properties, importedModules: modules,
                 runtimeModule: settings.runtimeModule, exportLinks: exportLinks)
             return (linked.graph, linked.diagnostics, nil)
         }
@@ -136,6 +143,7 @@ struct TargetAnalysis {
         let phases = link.phases.map { "\($0.name) \(ProgressLog.milliseconds($0.duration)) ms" }
             .joined(separator: ", ")
         progress.log("target '\(settings.name)': relinked \(link.counts)")
+        progress.log("target '\(settings.name)': \(link.decodedOnDemand) interfaces decoded on demand")
         progress.log(
             "target '\(settings.name)': link state load \(ProgressLog.milliseconds(loadTime)) ms (beside the table), "
                 + phases)
@@ -163,7 +171,7 @@ struct TargetAnalysis {
             let saveTime = totalTime - stateTime
             let times =
                 "state \(ProgressLog.milliseconds(stateTime)) ms, write \(ProgressLog.milliseconds(saveTime)) ms"
-            let line: String
+            var line: String
             switch outcome {
             case .failure(let problem): line = "target '\(name)': link state not saved: \(problem)"
             case .success(let written) where written.bytes == 0: line = "link state '\(path)' unchanged (\(times))"
@@ -171,6 +179,7 @@ struct TargetAnalysis {
                 line = "appended \(written.bytes) bytes to link state '\(path)' (\(times))"
             case .success(let written): line = "wrote link state '\(path)' (\(written.bytes) bytes; \(times))"
             }
+            if let image { line += "; " + image.save() }
             return LinkStateSave(line: line, kept: [pendingState as Any, previous as Any])
         }
         return (link.graph, link.diagnostics, save)

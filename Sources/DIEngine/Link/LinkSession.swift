@@ -15,13 +15,19 @@ final class LinkSession {
 
     /// `sources` may hold interface-only facts for files whose detail no step reads (see `supplyDetail`);
     /// a file with a scan error needs its detail here (`ScanErrorIndex`).
-    init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+    convenience init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+        self.init(sources: LinkSources(sources), reads: reads)
+    }
+
+    /// Files with a kept part (`LinkSources.parts`) are decoded only when a step reads them; those with
+    /// diagnostics are read here.
+    init(sources: LinkSources, reads: LinkReads = LinkReads()) {
         table = TypeTable(sources: sources, reads: reads)
         resolver = NameResolver(table: table)
         hierarchy = TypeHierarchy(table: table, resolver: resolver)
         scanErrors = ScanErrorIndex(sources: sources)
         var located: [Diagnostic] = []
-        for index in sources.indices where !sources[index].facts.diagnostics.isEmpty {
+        for index in sources.indices where sources.hasDiagnostics(index) {
             located += sources[index].facts.diagnostics.map { $0.located(in: sources[index].path) }
         }
         scanDiagnostics = located

@@ -117,10 +117,11 @@ enum Linker {
     }
 
     /// The ascending indices of the first source with each of `paths`.
-    private static func firstIndices(of paths: Set<String>, in sources: [LinkSource]) -> [Int] {
+    private static func firstIndices(of paths: Set<String>, in sources: LinkSources) -> [Int] {
         guard !paths.isEmpty else { return [] }
         var found: Set<String> = []
-        return sources.indices.filter { paths.contains(sources[$0].path) && found.insert(sources[$0].path).inserted }
+        let all = sources.paths
+        return all.indices.filter { paths.contains(all[$0]) && found.insert(all[$0]).inserted }
     }
 
     /// The units' registrations in generation order with the member dependencies of the types they own,
@@ -230,7 +231,7 @@ enum Linker {
                     ?? {
                         let found =
                             LinkResolution.isExportableName(name)
-                            && table.entries[name]?.primaries.contains(where: { table[$0].hasAssociatedType }) != true
+                            && table.entries[name]?.primaries.contains(where: table.hasAssociatedType) != true
                         exportable[name] = found
                         return found
                     }()

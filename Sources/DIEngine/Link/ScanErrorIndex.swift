@@ -6,9 +6,9 @@
 struct ScanErrorIndex {
     private var erroneous: Set<DeclarationRef> = []
 
-    init(sources: [LinkSource]) {
-        // Most files have no diagnostic: they are skipped without copying their facts.
-        for fileIndex in sources.indices where !sources[fileIndex].facts.diagnostics.isEmpty {
+    init(sources: LinkSources) {
+        // Most files have no diagnostic: they are skipped without copying (or decoding) their facts.
+        for fileIndex in sources.indices where sources.hasDiagnostics(fileIndex) {
             let source = sources[fileIndex]
             let errors = Set(source.facts.diagnostics.filter { $0.severity == .error }.map(\.position))
             guard !errors.isEmpty else { continue }

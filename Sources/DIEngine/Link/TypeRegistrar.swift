@@ -17,17 +17,16 @@ struct TypeRegistrar {
         // a later own declaration still wins over an earlier extension.
         var found: [String: (kind: RegistrationKind, order: (Int, DeclarationRef))] = [:]
         for file in files {
-            let declarations = table.sources[file].facts.declarations
-            for index in declarations.indices where !declarations[index].inherited.isEmpty {
-                let ref = DeclarationRef(file: file, index: index)
-                guard
-                    let kind = declarations[index].inherited.lazy.compactMap({ LinkNames.registrationKinds[$0.name] })
-                        .first,
-                    let name = table.typeName[ref]
-                else { continue }
-                let order = (declarations[index].kind == .extension ? 1 : 0, ref)
+            // A kept part lists them without the file's facts being decoded.
+            let part = table.sources.parts[file]
+            let listed = part?.roles ?? TablePart.roles(of: table.sources[file].facts.declarations)
+            for role in listed {
+                let ref = DeclarationRef(file: file, index: Int(role.index))
+                guard let name = table.typeName[ref] else { continue }
+                let kind = part?.kinds[ref.index] ?? table[ref].kind
+                let order = (kind == .extension ? 1 : 0, ref)
                 if let current = found[name], current.order <= order { continue }
-                found[name] = (kind, order)
+                found[name] = (role.kind, order)
             }
         }
         return found.mapValues(\.kind)

@@ -66,8 +66,9 @@ struct AliasEntry {
 /// The type table: full dotted names, extensions merged into their type (also for
 /// types the sources only extend), member and file-level typealiases.
 struct TypeTable {
-    /// Interface-only facts for files whose detail the link does not need (`supplyDetail` adds it).
-    private(set) var sources: [LinkSource]
+    /// Interface-only facts for files whose detail the link does not need (`supplyDetail` adds it), and
+    /// for files with a kept part (`TablePart`) facts decoded only when read.
+    let sources: LinkSources
     /// Where look-ups by name are recorded (`LinkReads`); iteration over every entry is not recorded.
     let reads: LinkReads
     private(set) var entries = TypeEntries()
@@ -85,6 +86,11 @@ struct TypeTable {
     private(set) var aliasExtensions: [DeclarationRef: String] = [:]
 
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
+        self.init(sources: LinkSources(sources), reads: reads)
+    }
+
+    /// The files with a part (`LinkSources.parts`) are named from it: their facts are not read.
+    init(sources: LinkSources, reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
         let extensions = build()
@@ -103,10 +109,12 @@ struct TypeTable {
     {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
-        for ref in extensions.plain where !aliases.isEmpty && aliases[self[ref].name] != nil {
+        // A plain extension at file level is named as written (`build`), before any renaming.
+        for ref in extensions.plain where !aliases.isEmpty && aliases[typeName[ref] ?? ""] != nil {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
-        for ref in extensions.others where !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(self[ref].name) {
+        for ref in extensions.others where !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(writtenName(ref))
+        {
             if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
         }
         return extendedNames
@@ -137,13 +145,18 @@ struct TypeTable {
 
     /// The type an extension extends when it is not the one its name says as written.
     private func resolvedElsewhere(_ ref: DeclarationRef, _ resolver: NameResolver) -> String? {
-        let resolved = resolver.resolve(self[ref].name, in: enclosingScope[ref] ?? "").name
+        let resolved = resolver.resolve(writtenName(ref), in: enclosingScope[ref] ?? "").name
         return !resolved.isEmpty && resolved != typeName[ref] ? resolved : nil
+    }
+
+    /// The name a declaration writes, from its file's part when it has one (no decoding).
+    private func writtenName(_ ref: DeclarationRef) -> String {
+        sources.parts[ref.file]?.writtenNames[Int32(ref.index)] ?? self[ref].name
     }
 
     /// One component without generic arguments: at file level such a name resolves to itself unless it
     /// names a typealias (what most extensions write, and `NameResolver` would answer the same, slower).
-    private static func isPlainName(_ name: String) -> Bool {
+    static func isPlainName(_ name: String) -> Bool {
         !name.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "<") }
     }
 
@@ -151,7 +164,18 @@ struct TypeTable {
     subscript(ref: DeclarationRef) -> DeclarationFact {
         _read { yield sources[ref.file].facts.declarations[ref.index] }
     }
-    func path(_ ref: DeclarationRef) -> String { sources[ref.file].path }
+    func path(_ ref: DeclarationRef) -> String { sources.paths[ref.file] }
+
+    /// `self[ref].kind`, from the file's part when it has one (no decoding).
+    private func declarationKind(_ ref: DeclarationRef) -> DeclarationKind {
+        sources.parts[ref.file]?.kinds[ref.index] ?? self[ref].kind
+    }
+
+    /// `self[ref].hasAssociatedType`, from the file's part when it has one (no decoding).
+    func hasAssociatedType(_ ref: DeclarationRef) -> Bool {
+        guard let part = sources.parts[ref.file] else { return self[ref].hasAssociatedType }
+        return part.withAssociatedTypes.contains(Int32(ref.index))
+    }
 
     func location(_ ref: DeclarationRef, _ position: SourcePosition) -> SourceLocation {
         SourceLocation(path: path(ref), position: position)
@@ -185,14 +209,17 @@ struct TypeTable {
 
     /// Replaces a file's interface-only facts by its whole facts (same declarations, with their detail).
     mutating func supplyDetail(_ facts: FileFacts, forFile file: Int) {
-        sources[file].facts = facts
+        sources.supply(facts, forFile: file)
     }
 
     /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
     /// others, so that naming them through the resolver walks no other declaration again.
     private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
-        let count = sources.reduce(0) { $0 + $1.facts.declarations.count }
+        var count = 0
+        for file in sources.indices {
+            count += sources.parts[file]?.names.count ?? sources[file].facts.declarations.count
+        }
         typeName.starts.reserveCapacity(sources.count + 1)
         entries = TypeEntries(minimumCapacity: count)
         // Each declaration's place among its entry's (`TypeEntries`), from the first pass for the second.
@@ -208,18 +235,33 @@ struct TypeTable {
             let base = all.names.count
             let outerBase = all.outers.count
             all.aliases.removeAll(keepingCapacity: true)
-            names(ofFile: fileIndex, extendedNames: [:], appendingTo: &all)
-            // Fields are read in place: copying each declaration fact dominated building the table.
-            let declarations = sources[fileIndex].facts.declarations
+            let part = sources.parts[fileIndex]
+            if let part {
+                all.names += part.names
+                if part.outers.isEmpty {
+                    all.outers.append(contentsOf: repeatElement("", count: part.names.count))
+                } else {
+                    all.outers += part.outers
+                }
+                if !part.aliases.isEmpty { all.aliases += part.aliasEntries(file: fileIndex) }
+            } else {
+                let facts = sources[fileIndex].facts
+                Self.names(
+                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: [:],
+                    appendingTo: &all)
+            }
+            let declarationCount = all.names.count - base
             hashes.removeAll(keepingCapacity: true)
-            for index in declarations.indices { hashes.append(TypeEntries.hash(of: all.names[base + index])) }
+            for index in 0..<declarationCount { hashes.append(TypeEntries.hash(of: all.names[base + index])) }
             entries.touchSlots(hashes)
-            for index in declarations.indices {
-                let kind = declarations[index].kind
+            for index in 0..<declarationCount {
+                // Fields are read in place: copying each declaration fact dominated building the table.
+                let kind = part?.kinds[index] ?? sources[fileIndex].facts.declarations[index].kind
                 slots.append(entries.count(named: all.names[base + index], hash: hashes[index], kind: kind))
                 if kind == .extension {
                     let ref = DeclarationRef(file: fileIndex, index: index)
-                    if all.outers[outerBase + index].isEmpty && Self.isPlainName(declarations[index].name) {
+                    // At file level the full name is the written one.
+                    if all.outers[outerBase + index].isEmpty && Self.isPlainName(all.names[base + index]) {
                         extensions.plain.append(ref)
                     } else {
                         extensions.others.append(ref)
@@ -248,7 +290,7 @@ struct TypeTable {
 
     /// A file's part of the table (or several files' in file order): each declaration's full name and
     /// enclosing scope, and the typealiases by full name, in the order the table takes them.
-    private struct FileNames {
+    struct FileNames {
         var names: [String] = []
         var outers: [String] = []
         var aliases: [(key: String, entry: AliasEntry)] = []
@@ -258,15 +300,19 @@ struct TypeTable {
     /// extensions of typealiases.
     private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
         var file = FileNames()
-        names(ofFile: fileIndex, extendedNames: extendedNames, appendingTo: &file)
+        let facts = sources[fileIndex].facts
+        Self.names(
+            of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: extendedNames,
+            appendingTo: &file)
         return file
     }
 
-    /// `names(ofFile:extendedNames:)` appended to the names of files before it.
-    private func names(
-        ofFile fileIndex: Int, extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
+    /// `names(ofFile:extendedNames:)` of these declarations and file-level typealiases, appended to the names
+    /// of files before them.
+    static func names(
+        of declarations: [DeclarationFact], typealiases: [TypealiasFact], file fileIndex: Int,
+        extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
     ) {
-        let declarations = sources[fileIndex].facts.declarations
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
         var scopes: [String: String] = [:]
         func resolvedScope(_ written: [String]) -> String {
@@ -298,7 +344,7 @@ struct TypeTable {
             file.outers.append(outer)
             for alias in declarations[index].typealiases { addAlias(alias, in: name) }
         }
-        for alias in sources[fileIndex].facts.typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+        for alias in typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
     }
 
     /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
@@ -329,10 +375,10 @@ struct TypeTable {
     /// Moves a declaration from one entry to another, keeping each entry's declarations in input order and
     /// its kind that of its first own declaration; an entry left without declarations is removed.
     private mutating func move(_ ref: DeclarationRef, from old: String, to new: String) {
-        let isExtension = self[ref].kind == .extension
+        let isExtension = declarationKind(ref) == .extension
         if var entry = entries[old] {
             if isExtension { entry.extensions.removeAll { $0 == ref } } else { entry.primaries.removeAll { $0 == ref } }
-            entry.kind = entry.primaries.first.map { self[$0].kind }
+            entry.kind = entry.primaries.first.map(declarationKind)
             entries.set(entry.primaries.isEmpty && entry.extensions.isEmpty ? nil : entry, for: old)
         }
         var entry = entries[new] ?? TypeEntry(name: new)
@@ -341,7 +387,7 @@ struct TypeTable {
         } else {
             entry.primaries.insert(ref, at: entry.primaries.firstIndex { $0 > ref } ?? entry.primaries.endIndex)
         }
-        entry.kind = entry.primaries.first.map { self[$0].kind }
+        entry.kind = entry.primaries.first.map(declarationKind)
         entries.set(entry, for: new)
     }
 

@@ -69,7 +69,7 @@ extension ParallelMap {
 
 #if canImport(Glibc)
     /// A `pthread_mutex_t` at a stable address.
-    private final class WorkLock: @unchecked Sendable {
+    final class WorkLock: @unchecked Sendable {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
         init() { pthread_mutex_init(mutex, nil) }
@@ -86,7 +86,7 @@ extension ParallelMap {
         }
     }
 #else
-    private typealias WorkLock = NSLock
+    typealias WorkLock = NSLock
 #endif
 
 #if canImport(Glibc)

@@ -38,6 +38,9 @@ enum FileAction: Equatable {
     /// Put back the link state (`App.dilink`) of an earlier step, or cut the current one in half: a stale
     /// or damaged link state is checked or ignored, never trusted.
     case swapLinkState
+    /// Put back the table image (`App.ditable`) of an earlier step, or cut the current one in half: parts
+    /// are taken only for files whose path and interface digest match, and a damaged image is ignored.
+    case swapTableImage
 }
 
 /// One step of the sequence: a description for failure messages, and the model afterwards.
@@ -226,7 +229,7 @@ struct DifferentialEditor {
             let flip = Int.random(in: 1...200, using: &random)
             let action = pick([
                 FileAction.deleteOutputs, .scribbleOnFactory, .damageCache, .tearCacheTail(tear),
-                .flipCacheByte(fromEnd: flip), .swapLinkState,
+                .flipCacheByte(fromEnd: flip), .swapLinkState, .swapTableImage,
             ])!
             return DifferentialEdit(description: "outputs or cache: \(action)", model: model, action: action)
         }

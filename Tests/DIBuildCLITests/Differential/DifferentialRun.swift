@@ -13,6 +13,8 @@ final class DifferentialRun {
     private var backdateCounter = 0
     /// The link state taken away by the last `.swapLinkState`.
     private var earlierLinkState: Data?
+    /// The table image taken away by the last `.swapTableImage`.
+    private var earlierTableImage: Data?
 
     init(seed: UInt64, model: DifferentialModel) throws {
         cached = try ProjectDirectory(files: [:])
@@ -76,15 +78,22 @@ final class DifferentialRun {
                 try bytes.write(to: URL(fileURLWithPath: cache))
             }
         case .swapLinkState:
-            let state = cached.path + "/.dibuild/App.dilink"
-            let current = FileManager.default.contents(atPath: state)
-            if let earlier = earlierLinkState {
-                try earlier.write(to: URL(fileURLWithPath: state))
-            } else if let current {
-                try current.prefix(current.count / 2).write(to: URL(fileURLWithPath: state))
-            }
-            earlierLinkState = current
+            try Self.swap(cached.path + "/.dibuild/App.dilink", with: &earlierLinkState)
+        case .swapTableImage:
+            try Self.swap(cached.path + "/.dibuild/App.ditable", with: &earlierTableImage)
         }
+    }
+
+    /// Puts `earlier` back in place of the file at `path` (or, the first time, cuts that file in half), and
+    /// keeps what was there for the next swap.
+    private static func swap(_ path: String, with earlier: inout Data?) throws {
+        let current = FileManager.default.contents(atPath: path)
+        if let earlier {
+            try earlier.write(to: URL(fileURLWithPath: path))
+        } else if let current {
+            try current.prefix(current.count / 2).write(to: URL(fileURLWithPath: path))
+        }
+        earlier = current
     }
 
     /// Writes the files whose rendering changed (in place, by atomic replacement, or as new files) and

@@ -67,7 +67,8 @@ import Testing
         // projects, not on this one; this test pins the quiet run's outputs and the relink after it.)
         #expect(try project.build().status == 0)
         let linkState = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".dilink")
-        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState])
+        let tableImage = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".ditable")
+        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState, tableImage])
 
         try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
         let changed = try project.build(["-v"])
@@ -78,6 +79,29 @@ import Testing
         }
         // "relinked R of T types and F of G files ...": not every type again.
         #expect(counts.map { $0.count >= 2 && $0[0] < $0[1] } == true, "\(changed.stderr)")
+    }
+
+    @Test(arguments: CacheDamage.allCases)
+    func aDamagedTableImageIsIgnoredAndRewritten(_ damage: CacheDamage) throws {
+        let project = try IncrementalProject()
+        #expect(try project.build().status == 0)
+        let image = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".ditable")
+        let intact = try project.bytes(image)
+        var damaged = intact
+        damage.apply(to: &damaged)
+        try damaged.write(to: project.url(image))
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        let rebuilt = try project.build(["-v"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(rebuilt.stderr.contains("table image damaged") || rebuilt.stderr.contains("table image another"))
+        #expect(rebuilt.stderr.contains("0 of 3 parts kept, 3 interfaces decoded, to be rewritten"))
+        #expect(rebuilt.stderr.contains("wrote table image '.dibuild/App.ditable' (3 parts)"))
+        #expect(try project.read(Self.factory).contains("\"signin\""))
+        // The image written is whole again: the next edit keeps every part but the edited file's.
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"signin\"", with: "\"login\"")
+        let next = try project.build(["-v"])
+        #expect(next.stderr.contains("table image read 3 parts, 2 of 3 parts kept, 1 interfaces decoded"))
+        #expect(try project.bytes(image) == intact, "the same parts as before the damage")
     }
 
     @Test func aSameSizeEditWithinTheRacyWindowIsFoundThroughTheVerifyFlag() throws {
@@ -202,7 +226,8 @@ import Testing
         #expect(try project.files(under: "build") == IncrementalProject.outputs.sorted())
         // The cache and the link state beside it, no temporary file left behind.
         let linkState = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".dilink")
-        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState])
+        let tableImage = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".ditable")
+        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState, tableImage])
     }
 
     @Test func cleanDeletesTheCacheAndNothingElse() throws {

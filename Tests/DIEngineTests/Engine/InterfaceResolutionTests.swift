@@ -50,7 +50,7 @@ import Testing
             var wholeLookup = interfaceLookup
             let whole = wholeLookup.resolve(progress: &progress)
             let resolved = interfaceLookup.resolveInterfaces(progress: &progress)
-            let (sources, inputs) = try #require(resolved)
+            let (sources, inputs) = try #require(resolved.map { ($0.sources, $0.inputs) })
             #expect(sources.target.inventory.sources == whole.target.inventory.sources, "\(run)")
             #expect(sources.target.inventory.sources.count == 3, "\(run): the generated file left out")
             #expect(sources.diagnostics.map(\.code) == whole.diagnostics.map(\.code), "\(run)")

@@ -181,6 +181,22 @@ import Testing
         }
     }
 
+    /// `inputs` as a run with a table image makes them: no facts, each file's part (through the image's
+    /// encoding) standing for its interface until a step decodes it.
+    static func keptInputs(_ sources: Sources) -> [LinkInput] {
+        inputs(sources).map { input in
+            var kept = input
+            let entry = TableImage.Entry(
+                path: input.path, factsDigest: 0, interfaceDigest: 0, part: TablePart(of: input.facts!))
+            let image = TableImage.decode(TableImage.encode([entry], identity: "test"), identity: "test")
+            kept.part = image.entries.first?.part
+            let interface = input.facts!
+            kept.facts = nil
+            kept.interface = { interface }
+            return kept
+        }
+    }
+
     static func scratch(_ sources: Sources) -> (graph: LinkedGraph, diagnostics: [Diagnostic]) {
         let files = sources.keys.sorted().map { path in
             (path, Scanner.scan(bytes: Array(sources[path]!.utf8), runtimeModule: "DIRuntime"))
@@ -211,6 +227,42 @@ import Testing
             #expect(link.state == (try Self.incremental(sources, after: nil)).state, "\(edit.name)")
             state = link.state
         }
+    }
+
+    @Test func everyEditLinksLikeAFreshLinkFromKeptParts() throws {
+        var sources = Self.base
+        func link(after previous: LinkState?) throws -> IncrementalLink {
+            try #require(
+                IncrementalLinker.link(
+                    Self.keptInputs(sources), properties: .emptyMapping, importedModules: [],
+                    runtimeModule: "DIRuntime",
+                    exportLinks: true, previous: previous))
+        }
+        var state = try link(after: nil).state
+        #expect(state == (try Self.incremental(sources, after: nil)).state)
+        for edit in Self.edits {
+            for (path, text) in edit.changes { sources[path] = text }
+            let kept = try link(after: state)
+            let fresh = Self.scratch(sources)
+            #expect(kept.graph == fresh.graph, "\(edit.name)")
+            #expect(
+                DiagnosticReport(kept.diagnostics).sorted() == DiagnosticReport(fresh.diagnostics).sorted(),
+                "\(edit.name)")
+            #expect(kept.state == (try Self.incremental(sources, after: nil)).state, "\(edit.name)")
+            state = kept.state
+        }
+    }
+
+    @Test func aKeptPartIsDecodedOnFirstReadAndAFailedDecodeIsStoodInFor() throws {
+        let facts = Scanner.scan(bytes: Array(Self.base["Sources/Service.swift"]!.utf8), runtimeModule: "DIRuntime")
+        let part = TablePart(of: facts)
+        let good = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [{ facts }], parts: [part])
+        #expect(good.hasDiagnostics(0) == false)
+        #expect(good[0].facts == facts)
+        #expect(!good.failed)
+        let bad = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [{ nil }], parts: [part])
+        #expect(bad[0].facts.declarations.map(\.name) == part.names)
+        #expect(bad.failed, "the link is then redone from decoded facts")
     }
 
     @Test func aDetailEditRelinksOnlyTheEditedType() throws {

@@ -2,8 +2,9 @@
 /// detail if some link work needs it.
 struct LinkInput {
     var path: String
-    /// Whole facts, or interface-only ones when `detail` is set.
-    var facts: FileFacts
+    /// Whole facts, or interface-only ones when `detail` is set; nil when `part` stands for the interface
+    /// until a step reads it (`interface` decodes it then).
+    var facts: FileFacts?
     /// Digest of the file's encoded facts (equal digests, equal facts).
     var factsDigest: UInt64
     /// Digest of the encoded interface part.
@@ -11,6 +12,15 @@ struct LinkInput {
     var mayRegisterOrDepend: Bool
     /// Decodes the whole facts; nil when they do not decode.
     var detail: (@Sendable () -> FileFacts?)?
+    /// The file's table part (`TablePart`), kept from an earlier link or made from `facts`.
+    var part: TablePart?
+    /// Decodes the interface-only facts when `facts` is nil; nil when they do not decode.
+    var interface: (@Sendable () -> FileFacts?)?
+
+    /// Whether the scanner reported an error in the file, without decoding it.
+    var hasErrors: Bool {
+        part?.hasErrors ?? facts?.diagnostics.contains { $0.severity == .error } ?? false
+    }
 }
 
 /// How much of a link was redone: printed by `-v`, asserted by tests.
@@ -39,6 +49,8 @@ struct IncrementalLink {
     var counts: RelinkCounts
     /// Where the time went, for `-v`.
     var phases: [(name: String, duration: Duration)] = []
+    /// Files whose interface was decoded only because a step read it (`LinkSources`), by the link's end.
+    var decodedOnDemand = 0
 
     /// The units for the next link, with their views.
     var state: LinkState { pendingState?.state ?? .empty }
@@ -77,16 +89,16 @@ enum IncrementalLinker {
             phases.append((name, mark.duration(to: now)))
             mark = now
         }
-        var sources = inputs.map { LinkSource(path: $0.path, facts: $0.facts) }
+        var facts = inputs.map(\.facts)
         // `ScanErrorIndex` attributes a scan error through the positions of the whole facts.
         var detailed = Set(inputs.indices.filter { inputs[$0].detail == nil })
-        let withErrors = inputs.indices.filter { index in
-            !detailed.contains(index) && inputs[index].facts.diagnostics.contains { $0.severity == .error }
-        }
+        let withErrors = inputs.indices.filter { index in !detailed.contains(index) && inputs[index].hasErrors }
         guard let loaded = loadDetail(of: withErrors, inputs) else { return nil }
-        for (index, facts) in zip(withErrors, loaded) { sources[index].facts = facts }
+        for (index, whole) in zip(withErrors, loaded) { facts[index] = whole }
         detailed.formUnion(withErrors)
 
+        let sources = LinkSources(
+            paths: inputs.map(\.path), facts: facts, loaders: inputs.map(\.interface), parts: inputs.map(\.part))
         let session = LinkSession(sources: sources)
         let table = session.table
         phase("table")
@@ -227,8 +239,11 @@ enum IncrementalLinker {
                         PendingViews(viewer: $0, session: session, previous: previous?.views, stale: stale)
                     })) : nil
         phase("state")
+        // A file decoded on demand that did not decode was stood in for: nothing of this link is kept.
+        guard !sources.failed else { return nil }
         return IncrementalLink(
-            graph: graph, diagnostics: diagnostics, pendingState: pendingState, counts: counts, phases: phases)
+            graph: graph, diagnostics: diagnostics, pendingState: pendingState, counts: counts, phases: phases,
+            decodedOnDemand: sources.decodedOnDemand)
     }
 
     /// The previous link's descriptions that are still right. A description is a function of the name's view

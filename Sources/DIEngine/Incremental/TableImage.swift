@@ -1,0 +1,152 @@
+/// `<cache dir>/<target>.ditable`, beside the cache and the link state: every linked file's table part
+/// (`TablePart`) with the path and interface digest it was made for. A link takes the part of every file
+/// whose path and interface digest match and decodes only the others' interfaces (on a DI edit, the
+/// edited file's), so the type table, the roles and the scanner's diagnostics need no other file's facts
+/// (`LinkSources` decodes a file when a step reads it).
+///
+///     magic, format version (fixed 32), tool identity, entry count, entries, xxh3-64 of all before it
+///
+/// Written whole and atomically after a link whose parts differ from the image read (off the critical
+/// path, on the link state's thread). A missing, damaged, foreign-version or foreign-tool file is
+/// ignored: every interface is decoded, and the file is written again.
+enum TableImage {
+    static let magic = Array("DITABLE\u{0}".utf8)
+    /// Bump on any change to the encoding, or to what a part means.
+    static let formatVersion: UInt32 = 3
+
+    /// One file's part, valid for that path and facts digest (a function of the interface, but keyed by the
+    /// whole facts' digest, which the cache's stat table holds: a kept file's facts are not even looked at).
+    struct Entry: Equatable, Sendable {
+        var path: String
+        var factsDigest: UInt64
+        var interfaceDigest: UInt64
+        var part: TablePart
+    }
+
+    /// What a run found (`-v`): the entries, or why there are none, and the bytes each entry was read from
+    /// (the next image copies those of the entries it keeps instead of encoding them again).
+    struct Loaded: Sendable {
+        var entries: [Entry]
+        var note: String
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+    }
+
+    static func path(cacheFile: String) -> String {
+        let stem = cacheFile.hasSuffix(".dicache") ? String(cacheFile.dropLast(".dicache".count)) : cacheFile
+        return stem + ".ditable"
+    }
+
+    /// The whole file; an entry with a position in `kept` is copied from `read`'s bytes of that entry.
+    static func encode(
+        _ entries: [Entry], identity: String, keeping kept: [Int?] = [], of read: Loaded? = nil
+    ) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity((read?.bytes.count ?? 0) + 4096)
+        writer.bytes = magic
+        writer.writeFixed32(formatVersion)
+        writer.writeString(identity)
+        writer.writeVarint(entries.count)
+        for index in entries.indices {
+            if index < kept.count, let position = kept[index], let read {
+                writer.bytes.append(contentsOf: read.bytes[read.ranges[position]])
+                continue
+            }
+            writer.writeString(entries[index].path)
+            writer.writeFixed64(entries[index].factsDigest)
+            writer.writeFixed64(entries[index].interfaceDigest)
+            entries[index].part.encode(to: &writer)
+        }
+        writer.writeFixed64(Fingerprint.xxh3(writer.bytes))
+        return writer.bytes
+    }
+
+    /// The entries of an intact file of this format and identity; none, with the reason, otherwise.
+    static func decode(_ bytes: [UInt8], identity: String) -> Loaded {
+        guard bytes.count >= magic.count + 12 else { return Loaded(entries: [], note: "damaged (too short)") }
+        let body = bytes.count - 8
+        let checksum = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self))
+        }
+        guard bytes[..<body].withUnsafeBytes({ Fingerprint.xxh3($0) }) == checksum else {
+            return Loaded(entries: [], note: "damaged (checksum)")
+        }
+        return bytes[..<body].withUnsafeBytes { buffer -> Loaded in
+            var reader = ByteReader(buffer)
+            guard let head = try? reader.readRawBytes(count: magic.count), Array(head) == magic,
+                (try? reader.readFixed32()) == formatVersion
+            else { return Loaded(entries: [], note: "another format") }
+            guard (try? reader.readString()) == identity else { return Loaded(entries: [], note: "another tool") }
+            do throws(BinaryCodingError) {
+                let count = try reader.readCount(minimumElementSize: 20)
+                var entries: [Entry] = []
+                var ranges: [Range<Int>] = []
+                entries.reserveCapacity(count)
+                ranges.reserveCapacity(count)
+                for _ in 0..<count {
+                    let start = reader.offset
+                    let path = try reader.readString()
+                    let factsDigest = try reader.readFixed64()
+                    let interfaceDigest = try reader.readFixed64()
+                    entries.append(
+                        Entry(
+                            path: path, factsDigest: factsDigest, interfaceDigest: interfaceDigest,
+                            part: try TablePart(from: &reader)))
+                    ranges.append(start..<reader.offset)
+                }
+                guard reader.isAtEnd else { throw .invalid("trailing bytes") }
+                return Loaded(entries: entries, note: "read \(count) parts", bytes: bytes, ranges: ranges)
+            } catch {
+                return Loaded(entries: [], note: "damaged (\(error))")
+            }
+        }
+    }
+
+    static func load(from path: String, identity: String) -> Loaded {
+        switch LocalDisk.contents(of: path) {
+        case .success(let bytes): decode(bytes, identity: identity)
+        case .failure: Loaded(entries: [], note: "none")
+        }
+    }
+
+    /// Writes the image atomically; the reason on failure (the next link decodes every interface again).
+    static func save(_ bytes: [UInt8], to path: String) -> FileSystemError? {
+        do throws(FileSystemError) {
+            try AtomicFileWriter.write(pieces: [bytes[...]], to: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// Where each of a run's files is in the image, by path: both lists are in the inventory's order, so each
+/// path is compared with the next entry (and, past a file added or removed, the next few); a dictionary of
+/// the image's paths is made only for a path found in neither.
+struct TableImageMatch {
+    /// The image entry with each path, nil for a path the image does not hold.
+    private(set) var positions: [Int?]
+
+    init(paths: [String], image: [TableImage.Entry]) {
+        positions = Array(repeating: nil, count: paths.count)
+        var byPath: [String: Int]?
+        var next = 0
+        for index in paths.indices {
+            let path = paths[index]
+            if let ahead = (next..<min(next + 8, image.count)).first(where: { image[$0].path == path }) {
+                positions[index] = ahead
+                next = ahead + 1
+                continue
+            }
+            if byPath == nil {
+                var all: [String: Int] = [:]
+                for (position, entry) in image.enumerated() where all[entry.path] == nil { all[entry.path] = position }
+                byPath = all
+            }
+            if let position = byPath?[path] {
+                positions[index] = position
+                next = position + 1
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Testing
+
+@testable import DIEngine
+
+/// A type table built from kept parts (`TablePart`, through the table image) with facts decoded on demand
+/// must answer every question as one built from every file's facts, name by name, over random edits.
+@Suite struct TableImageTests {
+    typealias Project = [String: String]
+
+    /// A random file over a small pool of names, so that files declare, extend and alias each other's
+    /// types: nested types, dotted extensions, extensions through typealiases, `#if` twins, roles, errors.
+    static func randomFile(_ random: inout SeededGenerator) -> String {
+        let types = ["Alpha", "Beta", "Gamma", "Delta"]
+        let aliases = ["Backend", "Store", "Alias"]
+        let roles = ["Component", "Autowired", "LazyAutowired", "Configuration", "Equatable", "Store"]
+        var lines: [String] = []
+        for _ in 0..<Int.random(in: 0...5, using: &random) {
+            let type = types.randomElement(using: &random)!
+            let alias = aliases.randomElement(using: &random)!
+            let role = roles.randomElement(using: &random)!
+            switch Int.random(in: 0..<11, using: &random) {
+            case 0: lines.append("final class \(type): \(role) { init() {} }")
+            case 1: lines.append("struct \(type) { struct Inner: \(role) {} typealias \(alias) = \(type).Inner }")
+            case 2: lines.append("extension \(type): \(role) {}")
+            case 3: lines.append("extension \(type).Inner { func f() {} }")
+            case 4: lines.append("typealias \(alias) = \(types.randomElement(using: &random)!)")
+            case 5: lines.append("extension \(alias) { func g() {} }")
+            case 6: lines.append("extension \(alias).Inner: \(role) {}")
+            case 7:
+                lines.append(
+                    Bool.random(using: &random) ? "protocol \(alias) {}" : "protocol \(alias) { associatedtype T }")
+            case 8: lines.append("#if DEBUG\nfinal class \(type): \(role) {}\n#else\nstruct \(type) {}\n#endif")
+            case 9: lines.append("enum \(type) { extension Nested {} class Inner: \(role) {} }")
+            default: lines.append("final class \(type): \(role) { init(_ x: \(type) { }")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The project as a run sees it: each file's interface, and its part taken from `image` when the path
+    /// and interface digest match (made from the interface otherwise); the image to keep afterwards.
+    static func inputs(_ project: Project, image read: TableImage.Loaded) -> (
+        sources: LinkSources, facts: [LinkSource], image: TableImage.Loaded, kept: Int
+    ) {
+        let paths = project.keys.sorted()
+        let image = read.entries
+        let match = TableImageMatch(paths: paths, image: image)
+        var keptPositions: [Int?] = []
+        var facts: [LinkSource] = []
+        var parts: [TablePart?] = []
+        var loaders: [(@Sendable () -> FileFacts?)?] = []
+        var entries: [TableImage.Entry] = []
+        var kept = 0
+        for (index, path) in paths.enumerated() {
+            let blob = FactsCodec.encode(Scanner.scan(bytes: Array(project[path]!.utf8), runtimeModule: "DIRuntime"))[
+                ...]
+            let interface = try! FactsReader.readInterface(blob)
+            let digest = Fingerprint.xxh3(try! FactsCodec.interfaceBytes(of: blob))
+            facts.append(LinkSource(path: path, facts: interface))
+            var part = TablePart(of: interface)
+            keptPositions.append(nil)
+            if let position = match.positions[index], image[position].factsDigest == Fingerprint.xxh3(blob) {
+                #expect(image[position].interfaceDigest == digest)
+                part = image[position].part
+                keptPositions[index] = position
+                kept += 1
+            }
+            parts.append(part)
+            loaders.append { try? FactsReader.readInterface(blob) }
+            entries.append(
+                TableImage.Entry(path: path, factsDigest: Fingerprint.xxh3(blob), interfaceDigest: digest, part: part))
+        }
+        let sources = LinkSources(
+            paths: paths, facts: Array(repeating: nil, count: paths.count), loaders: loaders, parts: parts)
+        // The kept entries' bytes are copied from the image read: the same bytes as encoding them again.
+        let bytes = TableImage.encode(entries, identity: "test", keeping: keptPositions, of: read)
+        #expect(bytes == TableImage.encode(entries, identity: "test"))
+        let reread = TableImage.decode(bytes, identity: "test")
+        #expect(reread.entries == entries)
+        return (sources, facts, reread, kept)
+    }
+
+    /// Every answer of the two tables, name by name.
+    static func expectSameAnswers(_ kept: TypeTable, _ built: TypeTable, _ step: String) {
+        let names = Set(kept.entries.keys).union(built.entries.keys).union(kept.aliases.keys).union(built.aliases.keys)
+        for name in names {
+            let (a, b) = (kept.entries[name], built.entries[name])
+            #expect(a.map { Array($0.primaries) } == b.map { Array($0.primaries) }, "\(step): \(name)")
+            #expect(a.map { Array($0.extensions) } == b.map { Array($0.extensions) }, "\(step): \(name)")
+            #expect(a?.kind == b?.kind, "\(step): \(name)")
+            let (x, y) = (kept.aliases[name], built.aliases[name])
+            #expect(x?.target == y?.target && x?.scope == y?.scope, "\(step): alias \(name)")
+            #expect(x?.isGeneric == y?.isGeneric && x?.file == y?.file, "\(step): alias \(name)")
+        }
+        #expect(kept.aliasExtensions == built.aliasExtensions, "\(step)")
+        #expect(kept.aliasNames == built.aliasNames, "\(step)")
+        for file in built.sources.indices {
+            for index in built.sources[file].facts.declarations.indices {
+                let ref = DeclarationRef(file: file, index: index)
+                #expect(kept.typeName[ref] == built.typeName[ref], "\(step): \(ref)")
+                #expect(kept.enclosingScope[ref] == built.enclosingScope[ref], "\(step): \(ref)")
+                #expect(kept.hasAssociatedType(ref) == built[ref].hasAssociatedType, "\(step): \(ref)")
+            }
+        }
+        let files = Array(built.sources.indices)
+        #expect(TypeRegistrar.roles(in: kept, files: files) == TypeRegistrar.roles(in: built, files: files), "\(step)")
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func aTableFromKeptPartsAnswersAsOneBuiltFromFacts(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var project: Project = [:]
+        for index in 0..<6 { project["Sources/F\(index).swift"] = Self.randomFile(&random) }
+        var image = TableImage.Loaded(entries: [], note: "none")
+        var keptSome = false
+        var renamedSome = false
+        for step in 0..<40 {
+            let run = Self.inputs(project, image: image)
+            let kept = TypeTable(sources: run.sources)
+            let built = TypeTable(sources: run.facts)
+            Self.expectSameAnswers(kept, built, "seed \(seed) step \(step)")
+            image = run.image
+            keptSome = keptSome || run.kept > 0
+            renamedSome = renamedSome || !built.aliasExtensions.isEmpty
+            // One to three files rewritten, added or removed.
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let path = "Sources/F\(Int.random(in: 0..<8, using: &random)).swift"
+                project[path] = Int.random(in: 0..<6, using: &random) == 0 ? nil : Self.randomFile(&random)
+            }
+        }
+        #expect(keptSome)
+        #expect(renamedSome, "some step renames an extension through a typealias")
+    }
+
+    @Test func aDamagedOrForeignImageHoldsNoParts() {
+        let part = TablePart(of: Scanner.scan(bytes: Array("final class A: Component {}".utf8), runtimeModule: "R"))
+        let bytes = TableImage.encode(
+            [TableImage.Entry(path: "A.swift", factsDigest: 1, interfaceDigest: 7, part: part)], identity: "1")
+        #expect(TableImage.decode(bytes, identity: "1").entries.map(\.part) == [part])
+        #expect(TableImage.decode(bytes, identity: "2").note == "another tool")
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x5A
+        #expect(TableImage.decode(flipped, identity: "1").entries.isEmpty)
+        #expect(TableImage.decode(Array(bytes.prefix(bytes.count / 2)), identity: "1").entries.isEmpty)
+        var otherVersion = bytes
+        otherVersion[TableImage.magic.count] &+= 1
+        #expect(TableImage.decode(otherVersion, identity: "1").entries.isEmpty)
+    }
+
+    @Test func pathsAreMatchedInOrderPastAddedAndRemovedFiles() {
+        let part = TablePart()
+        let image = ["a", "b", "c", "d", "e"].map {
+            TableImage.Entry(path: $0, factsDigest: 0, interfaceDigest: 0, part: part)
+        }
+        #expect(TableImageMatch(paths: ["a", "b", "c", "d", "e"], image: image).positions == [0, 1, 2, 3, 4])
+        #expect(TableImageMatch(paths: ["a", "c", "e"], image: image).positions == [0, 2, 4])
+        #expect(TableImageMatch(paths: ["a", "new", "b", "e"], image: image).positions == [0, nil, 1, 4])
+        #expect(TableImageMatch(paths: ["e", "a"], image: image).positions == [4, 0])
+    }
+}
