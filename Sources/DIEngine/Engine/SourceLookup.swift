@@ -496,11 +496,16 @@ struct TableImageUpdate: Sendable {
 
     /// Writes it; the line `-v` prints.
     func save() -> String {
-        let bytes = TableImage.encode(entries, identity: identity, keeping: keptPositions, of: read)
-        if let problem = TableImage.save(bytes, to: path) {
-            return "table image not saved: \(problem)"
+        var problem: FileSystemError?
+        var size = 0
+        let time = ContinuousClock().measure {
+            let bytes = TableImage.encode(entries, identity: identity, keeping: keptPositions, of: read)
+            size = bytes.count
+            problem = TableImage.save(bytes, to: path)
         }
-        return "wrote table image '\(path)' (\(entries.count) parts)"
+        if let problem { return "table image not saved: \(problem)" }
+        return "wrote table image '\(path)' (\(entries.count) parts, \(size) bytes, "
+            + "\(ProgressLog.milliseconds(time)) ms)"
     }
 }
 
