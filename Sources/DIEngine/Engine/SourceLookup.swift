@@ -230,39 +230,46 @@ struct SourceLookup {
         let start = clock.now
         let imagePath = TableImage.path(cacheFile: cachePath)
         let identity = VersionInfo.version
-        // Read beside the facts section: neither needs the other.
+        // Read beside the scan of the changed files: neither needs the other.
         let imageLoad = BackgroundWork { TableImage.load(from: imagePath, identity: identity) }
         scanChanged(progress: &progress)
-        loadFacts(progress: &progress)
         let image = imageLoad.wait()
+        let kept = image.entries
+        let match = TableImageMatch(paths: lookups.map(\.path), image: kept)
+        // When the image holds nearly every file's part, the facts section is not read: the few blobs needed
+        // are read one by one (`FactsOnDemand`).
+        let blobs = onDemandBlobs(kept: kept, match: match)
+        if blobs == nil { loadFacts(progress: &progress) }
         // Each cached lookup carries its entry with its facts (`scanChanged` and `loadFacts` put them in), so
         // no path is hashed to find it, and the entry's facts hash is the facts digest (`CacheEntry`).
         let lookups = lookups
         let scanned = scanned
-        let kept = image.entries
-        let match = TableImageMatch(paths: lookups.map(\.path), image: kept)
         var decodedFiles = ParallelMap.map(Array(lookups.indices), threads: nil) { index -> DecodedInterface? in
             guard case .cached = lookups[index].outcome, let entry = lookups[index].entry else { return nil }
-            let blob = entry.encodedFacts
+            let source = blobs?[index] ?? .inMemory(entry.encodedFacts)
             let whole = scanned.isEmpty ? nil : scanned[index]
             // Same facts as when the part was made: the blob is not even looked at.
             if whole == nil, let position = match.positions[index], kept[position].factsDigest == entry.factsHash {
                 var decoded = DecodedInterface(
-                    blob: blob, factsDigest: entry.factsHash, interfaceDigest: kept[position].interfaceDigest,
+                    blob: source, factsDigest: entry.factsHash, interfaceDigest: kept[position].interfaceDigest,
                     flags: kept[position].part.mayRegisterOrDepend ? 8 : 0)
                 decoded.part = kept[position].part
                 decoded.keptPosition = position
                 // Every link reads the facts of a file with diagnostics (`LinkSession`): decoded here, on both cores.
                 if kept[position].part.hasDiagnostics {
-                    guard let facts = try? FactsReader.readInterface(blob) else { return nil }
+                    guard let blob = source.bytes(), let facts = try? FactsReader.readInterface(blob) else {
+                        return nil
+                    }
                     decoded.facts = facts
                 }
                 return decoded
             }
-            guard let interface = try? FactsCodec.interfaceBytes(of: blob), let flags = try? Self.interfaceFlags(blob)
+            guard let blob = source.bytes(), let interface = try? FactsCodec.interfaceBytes(of: blob),
+                let flags = try? Self.interfaceFlags(blob)
             else { return nil }
             var decoded = DecodedInterface(
-                blob: blob, factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface), flags: flags)
+                blob: .inMemory(blob), factsDigest: entry.factsHash, interfaceDigest: Fingerprint.xxh3(interface),
+                flags: flags)
             // A generated or non-UTF-8 file is no input: its flags are all the run needs of it.
             guard decoded.isSource else { return decoded }
             guard let facts = whole ?? (try? FactsReader.readInterface(blob)) else { return nil }
@@ -305,9 +312,10 @@ struct SourceLookup {
         }
         let isCurrent = keptCount == entries.count && kept.count == entries.count
         logStatistics(progress: &progress)
+        let section = blobs == nil ? "facts section read" : "facts section not read"
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
-                + "(interfaces; table image \(image.note), \(keptCount) of \(entries.count) parts kept, "
+                + "(interfaces, \(section); table image \(image.note), \(keptCount) of \(entries.count) parts kept, "
                 + "\(entries.count - keptCount) interfaces decoded\(isCurrent ? "" : ", to be rewritten"))")
         return InterfaceResolution(
             sources: SourceFacts(target: target, outcomes: outcomes), inputs: inputs,
@@ -315,6 +323,23 @@ struct SourceLookup {
                 ? nil
                 : TableImageUpdate(
                     path: imagePath, identity: identity, entries: entries, keptPositions: keptPositions, read: image))
+    }
+
+    /// Each lookup's blob, to be read when needed, when the facts section is unread and the image keeps the
+    /// part of every cached file but a few (at most 16, or one in 64); nil otherwise (`loadFacts` reads
+    /// the section).
+    private func onDemandBlobs(kept: [TableImage.Entry], match: TableImageMatch) -> [FactsOnDemand.Blob?]? {
+        guard let lazy = cache.lazyFacts, !kept.isEmpty else { return nil }
+        var needed = 0
+        for index in lookups.indices {
+            guard case .cached = lookups[index].outcome, let entry = lookups[index].entry,
+                entry.encodedFacts.isEmpty
+            else { continue }
+            if let position = match.positions[index], kept[position].factsDigest == entry.factsHash { continue }
+            needed += 1
+        }
+        guard needed <= max(16, lookups.count / 64) else { return nil }
+        return FactsOnDemand.blobs(of: lookups, in: lazy)
     }
 
     /// The flags byte of the encoded facts' interface (skipped 1, generated 2, invalid UTF-8 4, may
@@ -326,17 +351,18 @@ struct SourceLookup {
         }
     }
 
-    private static func detailDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
+    private static func detailDecoder(_ blob: FactsOnDemand.Blob) -> @Sendable () -> FileFacts? {
         decoder(blob, whole: true)
     }
 
-    private static func interfaceDecoder(_ blob: ArraySlice<UInt8>) -> @Sendable () -> FileFacts? {
+    private static func interfaceDecoder(_ blob: FactsOnDemand.Blob) -> @Sendable () -> FileFacts? {
         decoder(blob, whole: false)
     }
 
-    /// Decodes the whole facts or the interface only; nil when they do not decode.
-    private static func decoder(_ blob: ArraySlice<UInt8>, whole: Bool) -> @Sendable () -> FileFacts? {
+    /// Decodes the whole facts or the interface only; nil when they cannot be read or do not decode.
+    private static func decoder(_ source: FactsOnDemand.Blob, whole: Bool) -> @Sendable () -> FileFacts? {
         { () -> FileFacts? in
+            guard let blob = source.bytes() else { return nil }
             do throws(BinaryCodingError) {
                 return whole ? try FactsReader.read(blob) : try FactsReader.readInterface(blob)
             } catch {
@@ -461,7 +487,7 @@ extension CacheIdentity {
 /// One cached file's interface as `resolveInterfaces` found it.
 private struct DecodedInterface {
     /// The whole encoded facts, for `LinkInput.detail` and `LinkInput.interface`.
-    var blob: ArraySlice<UInt8>
+    var blob: FactsOnDemand.Blob
     var factsDigest: UInt64
     var interfaceDigest: UInt64
     /// The interface's flags byte (`SourceLookup.interfaceFlags`).

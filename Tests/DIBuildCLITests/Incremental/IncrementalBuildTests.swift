@@ -81,6 +81,22 @@ import Testing
         #expect(counts.map { $0.count >= 2 && $0[0] < $0[1] } == true, "\(changed.stderr)")
     }
 
+    @Test func anEditWithATableImageReadsOnlyTheBlobsItNeeds() throws {
+        let project = try IncrementalProject()
+        #expect(try project.build().status == 0)
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        let edited = try project.build(["-v"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(edited.stderr.contains("(interfaces, facts section not read; table image read 3 parts, 2 of 3"))
+        #expect(try project.read(Self.factory).contains("\"signin\""))
+        // Without the image, the section is read as before.
+        try FileManager.default.removeItem(at: project.url(".dibuild/App.ditable"))
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"signin\"", with: "\"login\"")
+        let withoutImage = try project.build(["-v"])
+        #expect(withoutImage.stderr.contains("(interfaces, facts section read; table image none"))
+        #expect(try project.read(Self.factory).contains("\"login\""))
+    }
+
     @Test(arguments: CacheDamage.allCases)
     func aDamagedTableImageIsIgnoredAndRewritten(_ damage: CacheDamage) throws {
         let project = try IncrementalProject()
