@@ -89,6 +89,7 @@ final class SharedWalk: @unchecked Sendable {
     /// each listing or wake-up, outside the lock. The calling thread starts the helper once there is work
     /// for two.
     private func work(isHelper: Bool, afterEach: () -> Void) {
+        var startsHelper = false
         lock.lock()
         while true {
             if let node = pending.popLast() {
@@ -99,8 +100,8 @@ final class SharedWalk: @unchecked Sendable {
                 store(visit, at: node)
                 if isHelper {
                     listedByHelper += 1
-                } else if helper == nil, helperAllowed, pending.count > 1 {
-                    helper = JoinableThread(stackSize: Self.helperStackSize) { [self] in work(isHelper: true) {} }
+                } else {
+                    startsHelper = helper == nil && helperAllowed && pending.count > 1
                 }
             } else if busy == 0 {
                 break
@@ -108,6 +109,12 @@ final class SharedWalk: @unchecked Sendable {
                 lock.wait()
             }
             lock.unlock()
+            // Outside the lock: a thread that cannot be made runs its work here instead (`JoinableThread`).
+            // Only the calling thread reads or sets `helper`.
+            if startsHelper {
+                startsHelper = false
+                helper = JoinableThread(stackSize: Self.helperStackSize) { [self] in work(isHelper: true) {} }
+            }
             afterEach()
             lock.lock()
         }
