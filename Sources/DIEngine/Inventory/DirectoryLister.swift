@@ -51,4 +51,17 @@ final class DirectoryLister {
         enumerated.insert(directory.display)
         return entries
     }
+
+    /// The entries of `directory` for a walk, on any thread (`SharedWalk`): a listing kept earlier is only
+    /// read, nothing is kept or recorded; the walk's own thread records the directory (`record`).
+    func listing(of directory: InventoryPath) -> [DirectoryEntry]? {
+        let key = fileSystemPath(directory.display)
+        if let cached = listings.isEmpty ? nil : listings[key] { return cached }
+        return disk.entries(ofDirectory: key)
+    }
+
+    /// Records a directory listed with `listing(of:)`.
+    func record(_ directory: InventoryPath) {
+        enumerated.insert(directory.display)
+    }
 }

@@ -16,9 +16,10 @@ enum InventoryBuilder {
             disk: LocalDisk(), feed: feed)
     }
 
+    /// `helperAllowed`: whether a walk may take a second thread (`SharedWalk`); tests compare both.
     static func build(
         for settings: TargetSettings, currentDirectory: String?, skippingGeneratedFiles: Bool, disk: any DiskInterface,
-        feed: WalkFeed? = nil
+        feed: WalkFeed? = nil, helperAllowed: Bool = SharedWalk.hasSecondCore
     ) -> Inventory {
         defer { feed?.finish() }
         let workingDirectory = currentDirectory ?? LocalDisk.currentDirectory()
@@ -26,7 +27,8 @@ enum InventoryBuilder {
         let excluder = ExcludeMatcher(settings.exclude, currentDirectory: workingDirectory)
 
         var collector = SourceCollector(
-            lister: lister, excluder: excluder, currentDirectory: workingDirectory, feed: feed)
+            lister: lister, excluder: excluder, currentDirectory: workingDirectory, feed: feed,
+            helperAllowed: helperAllowed)
         for entry in settings.include {
             collector.include(entry, currentDirectory: workingDirectory)
         }

@@ -24,10 +24,16 @@ struct SourceCollector {
     /// hand-overs between the threads); `fed` of them went already.
     private let feed: WalkFeed?
     private var fed = 0
+    private let helperAllowed: Bool
     private static let feedBatchSize = 256
 
-    init(lister: DirectoryLister, excluder: ExcludeMatcher, currentDirectory: String, feed: WalkFeed? = nil) {
+    /// `helperAllowed`: whether a walk may take a second thread (`SharedWalk`).
+    init(
+        lister: DirectoryLister, excluder: ExcludeMatcher, currentDirectory: String, feed: WalkFeed? = nil,
+        helperAllowed: Bool = SharedWalk.hasSecondCore
+    ) {
         self.lister = lister
+        self.helperAllowed = helperAllowed
         self.excluder = excluder
         self.feed = feed
         self.expander = GlobExpander(lister: lister, currentDirectory: currentDirectory) {
@@ -126,42 +132,33 @@ struct SourceCollector {
         }
     }
 
-    /// Recursive walk: hidden entries and links to directories are skipped, excluded subtrees never listed.
-    /// Returns the number of Swift files found.
+    /// Walks the tree at `directory` (`SharedWalk`) and returns the number of Swift files found, which
+    /// arrive in path order and go to the feed as they arrive.
     @discardableResult
     private mutating func walk(_ directory: InventoryPath, ancestorsChecked: Bool) -> Int {
-        if excluder.excludes(directory.absolute, ancestorsChecked: ancestorsChecked) { return 0 }
-        guard let entries = lister.entries(of: directory, keeping: false) else { return 0 }
         var found = 0
-        var place: Int32?
-        // The entries are visited through their sorted indices: a sorted copy of them cost an array and
-        // a retain per name, per directory.
-        for index in PathOrderKey.sortedIndices(entries) where !entries[index].isHidden {
-            let entry = entries[index]
-            if !entry.hasValidName && (entry.kind.isDirectory || Self.isSwiftFile(entry.name)) {
-                diagnostics.append(
-                    Diagnostic(.nameNotUTF8, directory.appending(entry.name).display))
-                continue
-            }
-            switch entry.kind {
-            case .directory:
-                found += walk(directory.appending(entry.name), ancestorsChecked: true)
-            case .file, .symlinkToFile:
-                guard Self.isSwiftFile(entry.name) else { continue }
-                // A file's absolute path is joined only when an exclude entry has to look at it.
-                if !excluder.isEmpty,
-                    excluder.excludes(LexicalPath.appending(directory.absolute, entry.name), ancestorsChecked: true)
-                {
-                    continue
+        // Each directory entered and not left, with its place once it has a file.
+        var entered: [(absolute: String, place: Int32?)] = []
+        let walk = SharedWalk(lister: lister, excluder: excluder, helperAllowed: helperAllowed)
+        walk.run(directory, ancestorsChecked: ancestorsChecked) { event in
+            switch event {
+            case .enter(let path, let listed):
+                if listed { lister.record(path) }
+                entered.append((path.absolute, nil))
+            case .leave:
+                entered.removeLast()
+                feedCandidates()
+            case .file(let display, let status):
+                let top = entered.count - 1
+                if entered[top].place == nil {
+                    entered[top].place = addPlace(Place(directory: entered[top].absolute, name: nil))
                 }
-                if place == nil { place = addPlace(Place(directory: directory.absolute, name: nil)) }
-                append(LexicalPath.appending(directory.display, entry.name), status: entry.status, place: place!)
+                append(display, status: status, place: entered[top].place!)
                 found += 1
-            case .symlinkToDirectory, .other:
-                continue
+            case .diagnostic(let diagnostic):
+                diagnostics.append(diagnostic)
             }
         }
-        feedCandidates()
         return found
     }
 
@@ -239,7 +236,7 @@ struct SourceCollector {
         return kept
     }
 
-    private static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
+    static func isSwiftFile(_ name: String) -> Bool { ByteOrder.hasSuffix(name, ".swift") }
 
     /// Where files were found: the absolute path of a directory walked (its files' names are the last
     /// components of their display paths), or that of a single file's directory and its name there.

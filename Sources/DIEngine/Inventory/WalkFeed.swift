@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The candidate sources of a walk, handed over directory by directory to another thread while the walk
 /// goes on: the thread that loads the cache checks them against it meanwhile, so that the lookup after
 /// the inventory has almost nothing left to do (`FreshnessPrecheck`).
@@ -18,9 +12,8 @@ final class WalkFeed: @unchecked Sendable {
         var statuses: [FileStatus?]
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `mutex`: the candidates not taken yet.
+    private let lock = ConditionLock()
+    // Guarded by `lock`: the candidates not taken yet.
     private var files: [String] = []
     private var statuses: [FileStatus?] = []
     private var finished = false
@@ -31,22 +24,10 @@ final class WalkFeed: @unchecked Sendable {
     /// each time would be fresh memory for the walk's thread, since the consumer's thread frees it.
     private var spare: Batch?
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
     /// Adds the candidates of one directory (or one file), in walk order.
     func append(files newFiles: some Collection<String>, statuses newStatuses: some Collection<FileStatus?>) {
         guard !newFiles.isEmpty else { return }
-        locked {
+        lock.withLock {
             if files.capacity == 0, let spare = spare.take() {
                 files = spare.files
                 statuses = spare.statuses
@@ -61,34 +42,34 @@ final class WalkFeed: @unchecked Sendable {
             files.append(contentsOf: newFiles)
             statuses.append(contentsOf: newStatuses)
         }
-        pthread_cond_signal(condition)
+        lock.signal()
     }
 
     /// Says how many candidates the walk will probably find: the files of the cache's stat table, as soon as
     /// the loading thread has read its count. Only a hint for the room to make, which is why a count beyond
     /// any real project is taken as that limit.
     func expect(_ count: Int) {
-        locked { expected = min(max(count, 0), Self.expectedCountLimit) }
+        lock.withLock { expected = min(max(count, 0), Self.expectedCountLimit) }
     }
 
     static let expectedCountLimit = 1 << 20
 
     /// What `expect` said, if it was called yet.
-    var expectedCount: Int? { locked { expected } }
+    var expectedCount: Int? { lock.withLock { expected } }
 
     /// No more candidates will come.
     func finish() {
-        locked { finished = true }
-        pthread_cond_broadcast(condition)
+        lock.withLock { finished = true }
+        lock.broadcast()
     }
 
     /// The candidates fed since the last call, waiting until there are some; nil once the feed is
     /// finished and every candidate was taken. The batch moves out of the feed: the walk never copies
     /// what the consumer holds.
     func next() -> Batch? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while files.isEmpty && !finished { pthread_cond_wait(condition, mutex) }
+        lock.lock()
+        defer { lock.unlock() }
+        while files.isEmpty && !finished { lock.wait() }
         guard !files.isEmpty else { return nil }
         let batch = Batch(files: files, statuses: statuses)
         taken += files.count
@@ -102,12 +83,6 @@ final class WalkFeed: @unchecked Sendable {
         var emptied = batch
         emptied.files.removeAll(keepingCapacity: true)
         emptied.statuses.removeAll(keepingCapacity: true)
-        locked { spare = emptied }
-    }
-
-    private func locked<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
+        lock.withLock { spare = emptied }
     }
 }

@@ -29,18 +29,12 @@ struct LocalDisk: DiskInterface {
 
     /// The entries of a directory except `.` and `..`, in file-system order; nil if it cannot be listed.
     static func entries(ofDirectory path: String) -> [DirectoryEntry]? {
-        guard let stream = opendir(path) else { return nil }
-        defer { closedir(stream) }
         var result: [DirectoryEntry] = []
-        while let record = readdir(stream) {
-            if isDotOrDotDot(record) { continue }
-            let (name, isValid) = withUnsafePointer(to: &record.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
-                    String(validatingCString: $0).map { ($0, true) } ?? (String(cString: $0), false)
-                }
-            }
+        let listed = DirectoryRecords.forEach(inDirectory: path) { cName, type, descriptor in
+            if isDotOrDotDot(cName) { return }
+            let (name, isValid) = String(validatingCString: cName).map { ($0, true) } ?? (String(cString: cName), false)
             let entryKind: EntryKind
-            switch Int32(record.pointee.d_type) {
+            switch Int32(type) {
             case Int32(DT_DIR): entryKind = .directory
             case Int32(DT_REG): entryKind = .file
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
@@ -50,18 +44,17 @@ struct LocalDisk: DiskInterface {
             var entry = DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid)
             if entryKind.isFile, isValid, ByteOrder.hasSuffix(name, ".swift") {
                 var info = stat()
-                if fstatat(dirfd(stream), name, &info, 0) == 0 { entry.status = FileStatus(info) }
+                if fstatat(descriptor, cName, &info, 0) == 0 { entry.status = FileStatus(info) }
             }
             result.append(entry)
         }
-        return result
+        return listed ? result : nil
     }
 
     /// Whether the entry is `.` or `..`, told from its bytes before a `String` is made of them.
-    private static func isDotOrDotDot(_ record: UnsafeMutablePointer<dirent>) -> Bool {
-        withUnsafeBytes(of: &record.pointee.d_name) { name in
-            name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
-        }
+    private static func isDotOrDotDot(_ name: UnsafePointer<CChar>) -> Bool {
+        let dot = CChar(UInt8(ascii: "."))
+        return name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0))
     }
 
     /// Up to `count` first bytes of the file; reads nothing past them.

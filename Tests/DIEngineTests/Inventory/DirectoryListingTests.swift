@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DIEngine
@@ -7,8 +8,14 @@ import Testing
 @Suite struct DirectoryListingTests {
     /// An `InMemoryDisk` that counts the listings asked of it.
     private struct CountingDisk: DiskInterface {
+        /// Locked: a walk lists directories on two threads (`SharedWalk`).
         final class Counts: @unchecked Sendable {
-            var listings: [String: Int] = [:]
+            private let lock = NSLock()
+            private var counted: [String: Int] = [:]
+
+            var listings: [String: Int] { lock.withLock { counted } }
+
+            func count(_ path: String) { lock.withLock { counted[path, default: 0] += 1 } }
         }
 
         let disk: InMemoryDisk
@@ -17,7 +24,7 @@ import Testing
         func kind(of path: String) -> EntryKind? { disk.kind(of: path) }
 
         func entries(ofDirectory path: String) -> [DirectoryEntry]? {
-            counts.listings[path, default: 0] += 1
+            counts.count(path)
             return disk.entries(ofDirectory: path)
         }
 
