@@ -1,6 +1,6 @@
 /// `<cache dir>/<target>.ditable`, beside the cache and the link state: every linked file's table part
-/// (`TablePart`) with the path and interface digest it was made for. A link takes the part of every file
-/// whose path and interface digest match and decodes only the others' interfaces (on a DI edit, the
+/// (`TablePart`) with the path and facts digest it was made for. A link takes the part of every file
+/// whose path and facts digest match and decodes only the others' interfaces (on a DI edit, the
 /// edited file's), so the type table, the roles and the scanner's diagnostics need no other file's facts
 /// (`LinkSources` decodes a file when a step reads it).
 ///

@@ -96,11 +96,11 @@ extension ParallelMap {
         /// their facts then linked on one) peaked 15 % higher for it. Call before the first worker thread
         /// starts.
         ///
-        /// Three arenas, not two: one each for the main thread, the cache-loading thread and the walk's
-        /// helper (`SharedWalk`). With two, the helper shared the main thread's arena (some 80 futex waits
-        /// per walk of the real-code project) and, once it had, glibc's round robin put both workers of the
-        /// facts stage of a DI edit in one arena: that stage took 56 ms instead of 22 on the generated
-        /// project. A cold build of it peaks at 146 MB instead of 130 (same time).
+        /// Two, although the walk's helper (`SharedWalk`) then shares an arena: three were tried with it, and
+        /// once the table image took the parallel interface decode off a DI edit (where two workers sharing
+        /// an arena had cost about 34 ms), they no longer paid. Side by side on the generated project, two arenas
+        /// gave DI edits of 77–80 ms against 82–86 and no-ops of 19.7 against 20.0 ms, while a cold build
+        /// peaked at 134 MB instead of 150–152 MB (the bound is 150), in the same 1.7 s.
         static func limitAllocatorArenas() {
             _ = arenasLimited
             _ = heapsPadded
@@ -120,7 +120,7 @@ extension ParallelMap {
 
         private static let arenasLimited: Bool = {
             let arenaMaximum: Int32 = -8  // M_ARENA_MAX
-            return mallopt?(arenaMaximum, 3) == 1
+            return mallopt?(arenaMaximum, 2) == 1
         }()
 
         /// A thread's arena starts with this much writable memory and the main heap grows by this much
