@@ -253,7 +253,8 @@ struct SourceLookup {
                 var decoded = DecodedInterface(
                     blob: source, factsDigest: entry.factsHash, interfaceDigest: kept[position].interfaceDigest,
                     flags: kept[position].part.mayRegisterOrDepend ? 8 : 0)
-                decoded.part = kept[position].part
+                // The part itself is taken on one thread below: copying it here retained the image's shared
+                // columns from both threads.
                 decoded.keptPosition = position
                 // Every link reads the facts of a file with diagnostics (`LinkSession`): decoded here, on both cores.
                 if kept[position].part.hasDiagnostics {
@@ -296,7 +297,8 @@ struct SourceLookup {
             }
             let outcome = SourceFacts.Outcome(generated: decoded.flags & 2 != 0, invalidUTF8: decoded.flags & 4 != 0)
             outcomes.append(outcome)
-            guard case .scanned = outcome, let part = decoded.part else { continue }
+            guard case .scanned = outcome, let part = decoded.part ?? decoded.keptPosition.map({ kept[$0].part })
+            else { continue }
             let path = lookups[index].path
             if decoded.keptPosition != nil { keptCount += 1 }
             keptPositions.append(decoded.keptPosition)
@@ -307,8 +309,8 @@ struct SourceLookup {
                 LinkInput(
                     path: path, facts: decoded.facts, factsDigest: decoded.factsDigest,
                     interfaceDigest: decoded.interfaceDigest, mayRegisterOrDepend: decoded.flags & 8 != 0,
-                    detail: decoded.isWhole ? nil : Self.detailDecoder(decoded.blob), part: part,
-                    interface: decoded.facts == nil ? Self.interfaceDecoder(decoded.blob) : nil))
+                    detail: decoded.isWhole ? nil : FactsLoader(blob: decoded.blob, whole: true), part: part,
+                    interface: decoded.facts == nil ? FactsLoader(blob: decoded.blob, whole: false) : nil))
         }
         let isCurrent = keptCount == entries.count && kept.count == entries.count
         logStatistics(progress: &progress)
@@ -348,26 +350,6 @@ struct SourceLookup {
         try blob.reading { reader throws(BinaryCodingError) in
             _ = try reader.readCount()
             return try reader.readByte()
-        }
-    }
-
-    private static func detailDecoder(_ blob: FactsOnDemand.Blob) -> @Sendable () -> FileFacts? {
-        decoder(blob, whole: true)
-    }
-
-    private static func interfaceDecoder(_ blob: FactsOnDemand.Blob) -> @Sendable () -> FileFacts? {
-        decoder(blob, whole: false)
-    }
-
-    /// Decodes the whole facts or the interface only; nil when they cannot be read or do not decode.
-    private static func decoder(_ source: FactsOnDemand.Blob, whole: Bool) -> @Sendable () -> FileFacts? {
-        { () -> FileFacts? in
-            guard let blob = source.bytes() else { return nil }
-            do throws(BinaryCodingError) {
-                return whole ? try FactsReader.read(blob) : try FactsReader.readInterface(blob)
-            } catch {
-                return nil
-            }
         }
     }
 
@@ -494,6 +476,7 @@ private struct DecodedInterface {
     var flags: UInt8
     /// Nil for a file whose part was kept (decoded when read) and for a file that is no source.
     var facts: FileFacts?
+    /// Made from `facts`; nil for a kept part (`keptPosition`) and for a file that is no source.
     var part: TablePart?
     /// Facts scanned by this run: whole, not interface-only.
     var isWhole = false

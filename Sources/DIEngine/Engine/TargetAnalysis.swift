@@ -112,7 +112,7 @@ struct TargetAnalysis {
             // Only the scanner's diagnostics are read: a file without any is not decoded.
             var files: [(path: String, facts: FileFacts)] = []
             for input in inputs where input.part?.hasDiagnostics != false {
-                guard let facts = input.facts ?? input.interface?() else { return nil }
+                guard let facts = input.facts ?? input.interface?.load() else { return nil }
                 files.append((input.path, facts))
             }
             let linked = Linker.linkWithoutDI(

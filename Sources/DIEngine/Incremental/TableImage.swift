@@ -81,20 +81,32 @@ enum TableImage {
                 let count = try reader.readCount(minimumElementSize: 20)
                 var entries: [Entry] = []
                 var ranges: [Range<Int>] = []
+                // Where each part's names and kinds start in the shared columns, and their count last.
+                var starts: [Int] = []
+                var columns = TablePart.Columns()
                 entries.reserveCapacity(count)
                 ranges.reserveCapacity(count)
+                starts.reserveCapacity(count + 1)
+                // About one declaration per 20 bytes of an entry (7 on the generated project's 165-byte entries).
+                columns.names.reserveCapacity(body / 20)
+                columns.kinds.reserveCapacity(body / 20)
                 for _ in 0..<count {
                     let start = reader.offset
                     let path = try reader.readString()
                     let factsDigest = try reader.readFixed64()
                     let interfaceDigest = try reader.readFixed64()
+                    starts.append(columns.names.count)
                     entries.append(
                         Entry(
                             path: path, factsDigest: factsDigest, interfaceDigest: interfaceDigest,
-                            part: try TablePart(from: &reader)))
+                            part: try TablePart(from: &reader, appendingTo: &columns)))
                     ranges.append(start..<reader.offset)
                 }
                 guard reader.isAtEnd else { throw .invalid("trailing bytes") }
+                starts.append(columns.names.count)
+                for index in entries.indices {
+                    entries[index].part.attach(columns, from: starts[index], count: starts[index + 1] - starts[index])
+                }
                 return Loaded(entries: entries, note: "read \(count) parts", bytes: bytes, ranges: ranges)
             } catch {
                 return Loaded(entries: [], note: "damaged (\(error))")

@@ -23,7 +23,7 @@ final class LinkSources: @unchecked Sendable {
     let parts: [TablePart?]
     private let facts: UnsafeMutablePointer<FileFacts>
     private let loaded: UnsafeMutablePointer<Bool>
-    private let loaders: [(@Sendable () -> FileFacts?)?]
+    private let loaders: [FactsLoader?]
     /// Nil when every file's facts were given: nothing is decoded later, so nothing is locked.
     private let lock: WorkLock?
     private var loadFailed = false
@@ -38,7 +38,7 @@ final class LinkSources: @unchecked Sendable {
     /// `facts[i]` nil: file `i`'s interface is decoded by `loaders[i]` when first read, and its part
     /// `parts[i]` must be given. `loaders` and `parts` may be empty when every file's facts are given.
     init(
-        paths: [String], facts given: [FileFacts?], loaders: [(@Sendable () -> FileFacts?)?], parts: [TablePart?]
+        paths: [String], facts given: [FileFacts?], loaders: [FactsLoader?], parts: [TablePart?]
     ) {
         self.paths = paths
         self.parts = parts.isEmpty ? Array(repeating: nil, count: paths.count) : parts
@@ -95,7 +95,7 @@ final class LinkSources: @unchecked Sendable {
             lock.withLock {
                 guard !loaded[file] else { return }
                 loadCount += 1
-                if let decoded = loaders[file]?() {
+                if let decoded = loaders[file]?.load() {
                     facts[file] = decoded
                 } else {
                     facts[file] = placeholder(file)

@@ -20,10 +20,10 @@ struct TablePart: Equatable, Sendable {
     }
 
     /// Each declaration's full name, as the table names it before any renaming.
-    var names: [String] = []
+    var names: PartColumn<String> = []
     /// Each declaration's enclosing type, empty when every declaration is at file level.
     var outers: [String] = []
-    var kinds: [DeclarationKind] = []
+    var kinds: PartColumn<DeclarationKind> = []
     /// The written names of the extensions the table asks the resolver about (nested, or not one plain
     /// component), by declaration index.
     var writtenNames: [Int32: String] = [:]
@@ -43,9 +43,9 @@ struct TablePart: Equatable, Sendable {
         var named = TypeTable.FileNames()
         TypeTable.names(
             of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: [:], appendingTo: &named)
-        names = named.names
+        names = PartColumn(named.names)
         outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers
-        kinds = declarations.map(\.kind)
+        kinds = PartColumn(declarations.map(\.kind))
         for index in declarations.indices where declarations[index].kind == .extension {
             let outer = outers.isEmpty ? "" : outers[index]
             if !outer.isEmpty || !TypeTable.isPlainName(declarations[index].name) {
@@ -109,19 +109,25 @@ extension TablePart {
         writer.writeByte((hasDiagnostics ? 1 : 0) | (hasErrors ? 2 : 0) | (mayRegisterOrDepend ? 4 : 0))
     }
 
-    init(from reader: inout ByteReader) throws(BinaryCodingError) {
+    /// Every part's names and kinds read from one image, in one array each (`PartColumn`).
+    struct Columns {
+        var names: [String] = []
+        var kinds: [DeclarationKind] = []
+    }
+
+    /// Reads a part whose names and kinds are appended to `columns`, not kept in the part: `attach` gives
+    /// them to it once every part is read (the arrays move while they grow).
+    init(from reader: inout ByteReader, appendingTo columns: inout Columns) throws(BinaryCodingError) {
         let count = try reader.readCount()
-        names.reserveCapacity(count)
-        for _ in 0..<count { names.append(try reader.readString()) }
+        for _ in 0..<count { columns.names.append(try reader.readString()) }
         let outerCount = try reader.readCount()
         guard outerCount == 0 || outerCount == count else { throw .invalid("table part scopes") }
         outers.reserveCapacity(outerCount)
         for _ in 0..<outerCount { outers.append(try reader.readString()) }
-        kinds.reserveCapacity(count)
         for _ in 0..<count {
             let code = try reader.readByte()
             guard Int(code) < DeclarationKind.byCode.count else { throw .invalid("declaration kind \(code)") }
-            kinds.append(DeclarationKind.byCode[Int(code)])
+            columns.kinds.append(DeclarationKind.byCode[Int(code)])
         }
         for _ in 0..<(try reader.readCount()) {
             let index = try reader.readVarint()
@@ -152,5 +158,11 @@ extension TablePart {
         hasDiagnostics = flags & 1 != 0
         hasErrors = flags & 2 != 0
         mayRegisterOrDepend = flags & 4 != 0
+    }
+
+    /// Points the part at its names and kinds, `count` of each from `start` in `columns`.
+    mutating func attach(_ columns: Columns, from start: Int, count: Int) {
+        names = PartColumn(columns.names, offset: start, count: count)
+        kinds = PartColumn(columns.kinds, offset: start, count: count)
     }
 }

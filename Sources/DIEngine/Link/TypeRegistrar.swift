@@ -16,14 +16,16 @@ struct TypeRegistrar {
         // Where each role was taken from, as (0 for an own declaration, 1 for an extension; the declaration):
         // a later own declaration still wins over an earlier extension.
         var found: [String: (kind: RegistrationKind, order: (Int, DeclarationRef))] = [:]
+        let parts = table.sources.parts
         for file in files {
-            // A kept part lists them without the file's facts being decoded.
-            let part = table.sources.parts[file]
-            let listed = part?.roles ?? TablePart.roles(of: table.sources[file].facts.declarations)
+            // A kept part lists them without the file's facts being decoded. Its fields are read in place: a
+            // copy of the part retained each of them, and the kept parts' names and kinds share one array
+            // with the main thread.
+            let listed = parts[file]?.roles ?? TablePart.roles(of: table.sources[file].facts.declarations)
             for role in listed {
                 let ref = DeclarationRef(file: file, index: Int(role.index))
                 guard let name = table.typeName[ref] else { continue }
-                let kind = part?.kinds[ref.index] ?? table[ref].kind
+                let kind = parts[file]?.kinds[ref.index] ?? table[ref].kind
                 let order = (kind == .extension ? 1 : 0, ref)
                 if let current = found[name], current.order <= order { continue }
                 found[name] = (role.kind, order)

@@ -231,19 +231,24 @@ struct TypeTable {
         enclosingScope.starts.reserveCapacity(sources.count + 1)
         // One file's name hashes at a time (`TypeEntries.touchSlots`).
         var hashes: [UInt64] = []
+        let parts = sources.parts
         for fileIndex in sources.indices {
             let base = all.names.count
             let outerBase = all.outers.count
             all.aliases.removeAll(keepingCapacity: true)
-            let part = sources.parts[fileIndex]
-            if let part {
-                all.names += part.names
-                if part.outers.isEmpty {
-                    all.outers.append(contentsOf: repeatElement("", count: part.names.count))
+            // The part's fields are read in place: a copy of the part retained each of them.
+            if let names = parts[fileIndex]?.names {
+                all.names += names.elements
+                if let outers = parts[fileIndex]?.outers, !outers.isEmpty {
+                    all.outers += outers
                 } else {
-                    all.outers += part.outers
+                    all.outers.append(contentsOf: repeatElement("", count: names.count))
                 }
-                if !part.aliases.isEmpty { all.aliases += part.aliasEntries(file: fileIndex) }
+                if parts[fileIndex]?.aliases.isEmpty == false,
+                    let aliases = parts[fileIndex]?.aliasEntries(file: fileIndex)
+                {
+                    all.aliases += aliases
+                }
             } else {
                 let facts = sources[fileIndex].facts
                 Self.names(
@@ -256,7 +261,7 @@ struct TypeTable {
             entries.touchSlots(hashes)
             for index in 0..<declarationCount {
                 // Fields are read in place: copying each declaration fact dominated building the table.
-                let kind = part?.kinds[index] ?? sources[fileIndex].facts.declarations[index].kind
+                let kind = parts[fileIndex]?.kinds[index] ?? sources[fileIndex].facts.declarations[index].kind
                 slots.append(entries.count(named: all.names[base + index], hash: hashes[index], kind: kind))
                 if kind == .extension {
                     let ref = DeclarationRef(file: fileIndex, index: index)

@@ -67,7 +67,7 @@ import Testing
                 if let detail = input.detail {
                     #expect(run == "cached")
                     #expect(input.facts == (try FactsReader.readInterface(blob)), "\(file.path)")
-                    #expect(detail() == file.facts, "\(file.path)")
+                    #expect(detail.load() == file.facts, "\(file.path)")
                 } else {
                     #expect(run == "scanned", "a file scanned by this run is linked from its whole facts")
                     #expect(input.facts == file.facts, "\(file.path)")

@@ -177,7 +177,7 @@ import Testing
             return LinkInput(
                 path: path, facts: try! FactsReader.readInterface(blob), factsDigest: Fingerprint.xxh3(blob),
                 interfaceDigest: Fingerprint.xxh3(try! FactsCodec.interfaceBytes(of: blob)),
-                mayRegisterOrDepend: facts.mayRegisterOrDepend, detail: { try? FactsReader.read(blob) })
+                mayRegisterOrDepend: facts.mayRegisterOrDepend, detail: FactsLoader { try? FactsReader.read(blob) })
         }
     }
 
@@ -192,7 +192,7 @@ import Testing
             kept.part = image.entries.first?.part
             let interface = input.facts!
             kept.facts = nil
-            kept.interface = { interface }
+            kept.interface = FactsLoader { interface }
             return kept
         }
     }
@@ -256,12 +256,12 @@ import Testing
     @Test func aKeptPartIsDecodedOnFirstReadAndAFailedDecodeIsStoodInFor() throws {
         let facts = Scanner.scan(bytes: Array(Self.base["Sources/Service.swift"]!.utf8), runtimeModule: "DIRuntime")
         let part = TablePart(of: facts)
-        let good = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [{ facts }], parts: [part])
+        let good = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [FactsLoader { facts }], parts: [part])
         #expect(good.hasDiagnostics(0) == false)
         #expect(good[0].facts == facts)
         #expect(!good.failed)
-        let bad = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [{ nil }], parts: [part])
-        #expect(bad[0].facts.declarations.map(\.name) == part.names)
+        let bad = LinkSources(paths: ["A.swift"], facts: [nil], loaders: [FactsLoader { nil }], parts: [part])
+        #expect(bad[0].facts.declarations.map(\.name) == Array(part.names))
         #expect(bad.failed, "the link is then redone from decoded facts")
     }
 

@@ -48,7 +48,7 @@ import Testing
         var keptPositions: [Int?] = []
         var facts: [LinkSource] = []
         var parts: [TablePart?] = []
-        var loaders: [(@Sendable () -> FileFacts?)?] = []
+        var loaders: [FactsLoader?] = []
         var entries: [TableImage.Entry] = []
         var kept = 0
         for (index, path) in paths.enumerated() {
@@ -66,7 +66,7 @@ import Testing
                 kept += 1
             }
             parts.append(part)
-            loaders.append { try? FactsReader.readInterface(blob) }
+            loaders.append(FactsLoader { try? FactsReader.readInterface(blob) })
             entries.append(
                 TableImage.Entry(path: path, factsDigest: Fingerprint.xxh3(blob), interfaceDigest: digest, part: part))
         }
@@ -145,6 +145,29 @@ import Testing
         var otherVersion = bytes
         otherVersion[TableImage.magic.count] &+= 1
         #expect(TableImage.decode(otherVersion, identity: "1").entries.isEmpty)
+    }
+
+    /// The parts read from an image hold their names and kinds as ranges of one array each, indexed from 0,
+    /// equal to the parts they were made from.
+    @Test func aReadImageKeepsEveryPartsNamesInOneArray() {
+        let sources = [
+            "struct A { struct Inner {} }\nextension A: Component {}", "", "enum B {}\nprotocol C { associatedtype T }",
+        ]
+        let entries = sources.enumerated().map { index, source in
+            TableImage.Entry(
+                path: "F\(index).swift", factsDigest: UInt64(index), interfaceDigest: 0,
+                part: TablePart(of: Scanner.scan(bytes: Array(source.utf8), runtimeModule: "R")))
+        }
+        let read = TableImage.decode(TableImage.encode(entries, identity: "1"), identity: "1").entries
+        #expect(read == entries)
+        #expect(read.map { Array($0.part.names) } == [["A", "A.Inner", "A"], [], ["B", "C"]])
+        #expect(read[2].part.kinds[0] == .enum && read[2].part.kinds.indices == 0..<2)
+        let firstNames = read[0].part.names.withContiguousStorageIfAvailable { $0.baseAddress }
+        let lastNames = read[2].part.names.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect(firstNames.flatMap { $0.map { $0 + 3 } } == lastNames.flatMap { $0 })
+        let firstKinds = read[0].part.kinds.withContiguousStorageIfAvailable { $0.baseAddress }
+        let lastKinds = read[2].part.kinds.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect(firstKinds.flatMap { $0.map { $0 + 3 } } == lastKinds.flatMap { $0 })
     }
 
     @Test func pathsAreMatchedInOrderPastAddedAndRemovedFiles() {

@@ -11,11 +11,11 @@ struct LinkInput {
     var interfaceDigest: UInt64
     var mayRegisterOrDepend: Bool
     /// Decodes the whole facts; nil when they do not decode.
-    var detail: (@Sendable () -> FileFacts?)?
+    var detail: FactsLoader?
     /// The file's table part (`TablePart`), kept from an earlier link or made from `facts`.
     var part: TablePart?
     /// Decodes the interface-only facts when `facts` is nil; nil when they do not decode.
-    var interface: (@Sendable () -> FileFacts?)?
+    var interface: FactsLoader?
 
     /// Whether the scanner reported an error in the file, without decoding it.
     var hasErrors: Bool {
@@ -269,7 +269,7 @@ enum IncrementalLinker {
     private static func loadDetail(of indices: [Int], _ inputs: [LinkInput]) -> [FileFacts]? {
         let loaders = indices.map { inputs[$0].detail }
         guard !loaders.isEmpty else { return [] }
-        let facts = ParallelMap.map(Array(loaders.indices), threads: nil) { position in loaders[position]?() }
+        let facts = ParallelMap.map(Array(loaders.indices), threads: nil) { position in loaders[position]?.load() }
         guard !facts.contains(where: { $0 == nil }) else { return nil }
         return facts.compactMap { $0 }
     }
