@@ -508,9 +508,9 @@ struct TableImageUpdate: Sendable {
         var problem: FileSystemError?
         var size = 0
         let time = ContinuousClock().measure {
-            let bytes = TableImage.encode(entries, identity: identity, keeping: keptPositions, of: read)
-            size = bytes.count
-            problem = TableImage.save(bytes, to: path)
+            let pieces = TableImage.pieces(entries, identity: identity, keeping: keptPositions, of: read)
+            size = pieces.reduce(0) { $0 + $1.count }
+            problem = TableImage.save(pieces, to: path)
         }
         if let problem { return "table image not saved: \(problem)" }
         return "wrote table image '\(path)' (\(entries.count) parts, \(size) bytes, "

@@ -6,7 +6,7 @@
 ///
 ///     magic, format version (fixed 32), tool identity, entry count, entries, xxh3-64 of all before it
 ///
-/// Written whole and atomically after a link whose parts differ from the image read (off the critical
+/// Written whole (the kept entries' bytes as read) and atomically after a link whose parts differ from the image read (off the critical
 /// path, on the link state's thread). A missing, damaged, foreign-version or foreign-tool file is
 /// ignored: every interface is decoded, and the file is written again.
 enum TableImage {
@@ -41,24 +41,55 @@ enum TableImage {
     static func encode(
         _ entries: [Entry], identity: String, keeping kept: [Int?] = [], of read: Loaded? = nil
     ) -> [UInt8] {
+        Array(pieces(entries, identity: identity, keeping: kept, of: read).joined())
+    }
+
+    /// `encode`'s bytes in pieces: the entries kept from `read` are slices of its bytes, a run of entries
+    /// consecutive in both one slice, and the checksum is computed over the pieces. Writing the image again
+    /// after a DI edit then copies no megabyte into a new buffer (fresh memory, on the link state's thread).
+    static func pieces(
+        _ entries: [Entry], identity: String, keeping kept: [Int?] = [], of read: Loaded? = nil
+    ) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
         var writer = ByteWriter()
-        writer.bytes.reserveCapacity((read?.bytes.count ?? 0) + 4096)
         writer.bytes = magic
         writer.writeFixed32(formatVersion)
         writer.writeString(identity)
         writer.writeVarint(entries.count)
+        // Kept bytes not yet added; it and `writer` are never both pending.
+        var run: Range<Int>?
         for index in entries.indices {
             if index < kept.count, let position = kept[index], let read {
-                writer.bytes.append(contentsOf: read.bytes[read.ranges[position]])
+                let range = read.ranges[position]
+                if !writer.bytes.isEmpty {
+                    pieces.append(writer.bytes[...])
+                    writer.bytes = []
+                }
+                if let current = run, current.upperBound == range.lowerBound {
+                    run = current.lowerBound..<range.upperBound
+                } else {
+                    if let current = run { pieces.append(read.bytes[current]) }
+                    run = range
+                }
                 continue
+            }
+            if let current = run, let read {
+                pieces.append(read.bytes[current])
+                run = nil
             }
             writer.writeString(entries[index].path)
             writer.writeFixed64(entries[index].factsDigest)
             writer.writeFixed64(entries[index].interfaceDigest)
             entries[index].part.encode(to: &writer)
         }
-        writer.writeFixed64(Fingerprint.xxh3(writer.bytes))
-        return writer.bytes
+        if let current = run, let read { pieces.append(read.bytes[current]) }
+        if !writer.bytes.isEmpty { pieces.append(writer.bytes[...]) }
+        var hasher = XXH3Hasher()
+        for piece in pieces { hasher.update(piece) }
+        var checksum = ByteWriter()
+        checksum.writeFixed64(hasher.finalize())
+        pieces.append(checksum.bytes[...])
+        return pieces
     }
 
     /// The entries of an intact file of this format and identity; none, with the reason, otherwise.
@@ -122,9 +153,9 @@ enum TableImage {
     }
 
     /// Writes the image atomically; the reason on failure (the next link decodes every interface again).
-    static func save(_ bytes: [UInt8], to path: String) -> FileSystemError? {
+    static func save(_ pieces: [ArraySlice<UInt8>], to path: String) -> FileSystemError? {
         do throws(FileSystemError) {
-            try AtomicFileWriter.write(pieces: [bytes[...]], to: path)
+            try AtomicFileWriter.write(pieces: pieces, to: path)
             return nil
         } catch {
             return error

@@ -105,18 +105,19 @@ enum AtomicFileWriter {
     }
 
     /// Writes the concatenation of `pieces` to `path`, unconditionally, through a fixed-size buffer: a file
-    /// of many megabytes made of many small pieces (the cache) is never assembled in memory.
+    /// of many megabytes made of many small pieces (the cache) is never assembled in memory. A large piece
+    /// (the table image's kept entries) is written as it is, not copied into the buffer's fresh pages.
     static func write(pieces: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
         try checkDestination(path)
         let temporary = try stage(path) { file throws(FileSystemError) in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(Self.bufferSize)
             for piece in pieces {
-                if buffer.count + piece.count > Self.bufferSize {
+                if buffer.count + piece.count > Self.bufferSize || (piece.count >= Self.directSize && !buffer.isEmpty) {
                     try file.write(buffer[...])
                     buffer.removeAll(keepingCapacity: true)
                 }
-                if piece.count >= Self.bufferSize { try file.write(piece) } else { buffer.append(contentsOf: piece) }
+                if piece.count >= Self.directSize { try file.write(piece) } else { buffer.append(contentsOf: piece) }
             }
             try file.write(buffer[...])
         }
@@ -128,6 +129,8 @@ enum AtomicFileWriter {
     }
 
     private static let bufferSize = 1 << 20
+    /// Pieces at least this large are written without the buffer.
+    private static let directSize = 64 << 10
 
     /// Whether `file` must be written: false when it may stay as it is. Throws for a destination that is
     /// not a regular file (links followed: a link to `/dev/null` is a device).

@@ -170,6 +170,22 @@ import Testing
         #expect(firstKinds.flatMap { $0.map { $0 + 3 } } == lastKinds.flatMap { $0 })
     }
 
+    /// An image written after one file's edit is the bytes read, in two slices around the edited entry.
+    @Test func anImageKeepingMostEntriesIsWrittenAsSlicesOfTheOneRead() {
+        var entries = (0..<6).map { index in
+            TableImage.Entry(
+                path: "F\(index).swift", factsDigest: UInt64(index), interfaceDigest: 0,
+                part: TablePart(of: Scanner.scan(bytes: Array("struct T\(index) {}".utf8), runtimeModule: "R")))
+        }
+        let read = TableImage.decode(TableImage.encode(entries, identity: "1"), identity: "1")
+        entries[3].part = TablePart(of: Scanner.scan(bytes: Array("enum E {}".utf8), runtimeModule: "R"))
+        let kept = [0, 1, 2, nil, 4, 5]
+        let pieces = TableImage.pieces(entries, identity: "1", keeping: kept, of: read)
+        #expect(pieces.count == 5, "head, entries 0-2, entry 3, entries 4-5, checksum")
+        #expect(Array(pieces.joined()) == TableImage.encode(entries, identity: "1"))
+        #expect(TableImage.decode(Array(pieces.joined()), identity: "1").entries == entries)
+    }
+
     @Test func pathsAreMatchedInOrderPastAddedAndRemovedFiles() {
         let part = TablePart()
         let image = ["a", "b", "c", "d", "e"].map {

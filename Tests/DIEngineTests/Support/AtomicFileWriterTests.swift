@@ -27,6 +27,18 @@ import Testing
         #expect(try AtomicFileWriter.write(bytes[1...], to: path) == .written)
     }
 
+    /// Small pieces go through the buffer, large ones (64 KB or more) are written as they are: in order.
+    @Test func piecesSmallAndLargeAreWrittenInOrder() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/image"
+        let large = (0..<(100 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let pieces: [ArraySlice<UInt8>] = [
+            Array("head".utf8)[...], large[...], Array("middle".utf8)[...], large[1000...], large[..<5], [],
+        ]
+        try AtomicFileWriter.write(pieces: pieces, to: path)
+        #expect(try LocalDisk.contents(of: path).get() == Array(pieces.joined()))
+    }
+
     @Test func unchangedBytesKeepTheFileAndItsMtime() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("out.swift", "same\n")
