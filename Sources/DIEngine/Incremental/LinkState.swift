@@ -116,7 +116,7 @@ struct StoredLinkState {
 enum LinkStateFile {
     static let magic = Array("DILINK\u{0}\u{0}".utf8)
     /// Bump on any change to the payload, or to what a unit means.
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
 
     /// `<cache dir>/<target>.dilink`, beside the target's cache file.
     static func path(cacheFile: String) -> String {

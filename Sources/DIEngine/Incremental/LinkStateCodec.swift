@@ -127,8 +127,19 @@ extension LinkStateWriter {
         writeString(registration.scope.rawValue)
         writeLocation(registration.location)
         writeBool(registration.isValueType)
-        writeArguments(registration.constructorArguments)
-        writeArguments(registration.injectorArguments)
+        // A registrar's arguments are its first dependencies (`claimArguments`): the dependencies come first
+        // then, and the arguments as their labels, which the read pairs with the dependencies already read
+        // (half of a unit's dependencies were written, read and retained twice).
+        let leads = Self.argumentsLeadDependencies(registration)
+        writeBool(leads)
+        if leads {
+            writeDependencies(registration.dependencies)
+            writeLabels(registration.constructorArguments)
+            writeLabels(registration.injectorArguments)
+        } else {
+            writeArguments(registration.constructorArguments)
+            writeArguments(registration.injectorArguments)
+        }
         writeOptionalString(registration.payloadType)
         writeOptionalString(registration.configurationType)
         writeOptionalString(registration.configPropertyName)
@@ -140,11 +151,27 @@ extension LinkStateWriter {
             writeBool(field.isOptional)
         }
         writeStringArray(registration.links)
-        writeVarint(registration.dependencies.count)
-        for dependency in registration.dependencies { writeDependency(dependency) }
+        if !leads { writeDependencies(registration.dependencies) }
         writeBool(registration.dependenciesUnknown)
         writeBool(registration.importedIsFactory)
         writeBool(registration.importedIsLazy)
+    }
+
+    private mutating func writeDependencies(_ dependencies: [Dependency]) {
+        writeVarint(dependencies.count)
+        for dependency in dependencies { writeDependency(dependency) }
+    }
+
+    /// Whether the constructor then injector arguments carry exactly the first dependencies, in order.
+    static func argumentsLeadDependencies(_ registration: Registration) -> Bool {
+        let arguments = registration.constructorArguments + registration.injectorArguments
+        return !arguments.isEmpty && registration.dependencies.count >= arguments.count
+            && zip(arguments, registration.dependencies).allSatisfy { $0.dependency == $1 }
+    }
+
+    private mutating func writeLabels(_ arguments: [DependencyArgument]) {
+        writeVarint(arguments.count)
+        for argument in arguments { writeOptionalString(argument.label) }
     }
 
     private mutating func writeArguments(_ arguments: [DependencyArgument]) {
@@ -368,20 +395,55 @@ extension LinkStateReader {
     private mutating func readRegistration() throws(BinaryCodingError) -> Registration {
         var registration = Registration(
             id: try readID(), kind: try readRaw(RegistrationKind.self), scope: try readRaw(ScopeName.self),
-            location: try readLocation(), isValueType: try readBool(), constructorArguments: try readArguments(),
-            injectorArguments: try readArguments(), payloadType: try readOptional(),
-            configurationType: try readOptional(), configPropertyName: try readOptional(),
-            configPropertyTarget: try readOptional())
+            location: try readLocation(), isValueType: try readBool())
+        // The dependencies first when the arguments lead them (`argumentsLeadDependencies`), the arguments
+        // as labels paired with them.
+        let leads = try readBool()
+        if leads {
+            registration.dependencies = try readDependencies()
+            let dependencies = registration.dependencies[...]
+            registration.constructorArguments = try readArguments(labelling: dependencies)
+            let constructorCount = registration.constructorArguments.count
+            registration.injectorArguments = try readArguments(labelling: dependencies.dropFirst(constructorCount))
+            guard constructorCount + registration.injectorArguments.count > 0 else {
+                throw .invalid("argument labels")
+            }
+        } else {
+            registration.constructorArguments = try readArguments()
+            registration.injectorArguments = try readArguments()
+        }
+        registration.payloadType = try readOptional()
+        registration.configurationType = try readOptional()
+        registration.configPropertyName = try readOptional()
+        registration.configPropertyTarget = try readOptional()
         registration.configPropertyFields = try readList { reader throws(BinaryCodingError) in
             ConfigPropertyField(
                 name: try reader.readString(), typeName: try reader.readString(), isOptional: try reader.readBool())
         }
         registration.links = try readStringArray()
-        registration.dependencies = try readList { reader throws(BinaryCodingError) in try reader.readDependency() }
+        if !leads { registration.dependencies = try readDependencies() }
         registration.dependenciesUnknown = try readBool()
         registration.importedIsFactory = try readBool()
         registration.importedIsLazy = try readBool()
         return registration
+    }
+
+    private mutating func readDependencies() throws(BinaryCodingError) -> [Dependency] {
+        try readList { reader throws(BinaryCodingError) in try reader.readDependency() }
+    }
+
+    /// Arguments whose labels are read, carrying the first of `dependencies` in order; there must be as
+    /// many of those as labels.
+    private mutating func readArguments(labelling dependencies: ArraySlice<Dependency>) throws(BinaryCodingError)
+        -> [DependencyArgument]
+    {
+        var position = dependencies.startIndex
+        return try readList { reader throws(BinaryCodingError) in
+            guard position < dependencies.endIndex else { throw .invalid("argument labels") }
+            let argument = DependencyArgument(label: try reader.readOptional(), dependency: dependencies[position])
+            position += 1
+            return argument
+        }
     }
 
     private mutating func readArguments() throws(BinaryCodingError) -> [DependencyArgument] {
