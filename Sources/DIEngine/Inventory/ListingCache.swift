@@ -111,7 +111,7 @@ final class ListingCache: @unchecked Sendable {
     }
 
     private static func path(ofRecord bytes: ArraySlice<UInt8>) -> String {
-        let length = Int(StoredListings.load(UInt32.self, Array(bytes.prefix(4)), at: 0))
+        let length = Int(bytes.prefix(4).withUnsafeBytes { StoredListings.load(UInt32.self, $0, at: 0) })
         return String(decoding: bytes.dropFirst(4).prefix(length), as: UTF8.self)
     }
 

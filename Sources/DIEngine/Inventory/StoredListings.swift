@@ -60,35 +60,39 @@ struct StoredListings {
         var entries: Range<Int>
     }
 
-    private let bytes: [UInt8]
+    private let storage: MappedBytes
+    private var bytes: UnsafeRawBufferPointer { storage.bytes }
     let count: Int
 
-    static let empty = StoredListings(validated: [], count: 0)
+    static let empty = StoredListings(validated: MappedBytes(copying: []), count: 0)
 
-    private init(validated bytes: [UInt8], count: Int) {
-        self.bytes = bytes
+    private init(validated storage: MappedBytes, count: Int) {
+        self.storage = storage
         self.count = count
     }
 
-    /// The listings in `bytes`, or nil when they are not a whole file of this version.
-    init?(_ bytes: [UInt8]) {
+    /// The listings in `storage`, or nil when they are not a whole file of this version.
+    private init?(_ storage: MappedBytes) {
+        let bytes = storage.bytes
         guard bytes.count >= Self.headerSize, bytes.starts(with: Self.magic),
             Self.load(UInt32.self, bytes, at: 8) == Self.formatVersion
         else { return nil }
         let count = Int(Self.load(UInt32.self, bytes, at: 12))
         guard bytes.count >= Self.headerSize + count * Self.slotSize,
-            Self.load(UInt64.self, bytes, at: 16) == Fingerprint.xxh3(bytes[Self.headerSize...])
+            Self.load(UInt64.self, bytes, at: 16)
+                == Fingerprint.xxh3(UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize...]))
         else { return nil }
-        self.init(validated: bytes, count: count)
+        self.init(validated: storage, count: count)
+    }
+
+    /// The listings in `bytes`, or nil when they are not a whole file of this version.
+    init?(_ bytes: [UInt8]) {
+        self.init(MappedBytes(copying: bytes))
     }
 
     /// The listings in the file at `path`; empty when it is missing, damaged or of another version.
     init(contentsOf path: String) {
-        guard let bytes = try? OpenFile.contents(atPath: path), let stored = StoredListings(bytes) else {
-            self = .empty
-            return
-        }
-        self = stored
+        self = MappedBytes(mapping: path).flatMap(StoredListings.init) ?? .empty
     }
 
     /// The record stored for the directory at `path`, if any.
@@ -115,7 +119,7 @@ struct StoredListings {
     /// The bytes of the record in `slot`, as written.
     func recordBytes(inSlot slot: Int) -> ArraySlice<UInt8> {
         let (offset, length) = slotRange(slot)
-        return bytes[offset..<offset + length]
+        return ArraySlice(bytes[offset..<offset + length])
     }
 
     func slotHash(_ slot: Int) -> UInt64 {
@@ -124,14 +128,11 @@ struct StoredListings {
 
     /// Calls `body` with each entry's NUL-terminated name and type, in the order they were read.
     func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) {
-        bytes.withUnsafeBytes { raw in
-            var offset = record.entries.lowerBound
-            for _ in 0..<record.entryCount {
-                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 1, as: UInt16.self).littleEndian)
-                let type = raw[offset]
-                body((raw.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self), type)
-                offset += 3 + length + 1
-            }
+        var offset = record.entries.lowerBound
+        for _ in 0..<record.entryCount {
+            let length = Int(Self.load(UInt16.self, bytes, at: offset + 1))
+            body((bytes.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self), bytes[offset])
+            offset += 3 + length + 1
         }
     }
 
@@ -173,7 +174,46 @@ struct StoredListings {
         return Record(slot: slot, key: key, entryCount: entryCount, entries: entriesStart..<end)
     }
 
-    static func load<Value: FixedWidthInteger>(_: Value.Type, _ bytes: [UInt8], at offset: Int) -> Value {
-        bytes.withUnsafeBytes { Value(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: Value.self)) }
+    static func load<Value: FixedWidthInteger>(_: Value.Type, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Value
+    {
+        Value(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Value.self))
+    }
+}
+
+/// The bytes of a listings file, mapped rather than read: its pages are the page cache's, so a run that
+/// uses a few hundred kilobytes of listings faults a few times instead of once per fresh page. The file
+/// is only ever replaced (renamed over), never truncated, so the mapping stays whole.
+final class MappedBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    init(copying array: [UInt8]) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 8)
+        copy.copyMemory(from: UnsafeRawBufferPointer(start: array, count: array.count))
+        bytes = UnsafeRawBufferPointer(copy)
+        isMapped = false
+    }
+
+    /// The whole regular file at `path`, nil if it cannot be mapped (missing, empty, not a file).
+    init?(mapping path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = systemClose(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+            UInt64(info.st_size) <= OpenFile.inputSizeLimit,
+            let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: Int(info.st_size))
+        isMapped = true
+    }
+
+    deinit {
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        } else {
+            bytes.deallocate()
+        }
     }
 }
