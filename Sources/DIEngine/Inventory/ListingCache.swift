@@ -140,7 +140,9 @@ final class ListingCache: @unchecked Sendable {
             DirectoryRecords.forEach(inOpenDirectory: descriptor) { name, type, descriptor in
                 guard let entry = LocalDisk.entry(named: name, type: type, inDirectory: path, descriptor: descriptor)
                 else { return }
-                builder?.pointee.add(name: name, type: type)
+                // A Swift file that cannot be stat'ed (a directory without search permission) would send
+                // every later run back to the disk and have it write the file again: such a listing is not kept.
+                builder?.pointee.add(name: name, type: type, isComplete: !entry.takesStatus || entry.status != nil)
                 result.append(entry)
             }
             return result

@@ -14,10 +14,11 @@ extension StoredListings {
         /// file system does not report): such a listing is never stored.
         private(set) var isStorable = true
 
-        mutating func add(name: UnsafePointer<CChar>, type: UInt8) {
+        /// Adds a record; `isComplete`: whether its entry is whole (a Swift file's stat was taken).
+        mutating func add(name: UnsafePointer<CChar>, type: UInt8, isComplete: Bool = true) {
             guard isStorable else { return }
             let length = strlen(name)
-            guard Self.storableTypes.contains(type), length > 0, length <= Int(UInt16.max) else {
+            guard isComplete, Self.storableTypes.contains(type), length > 0, length <= Int(UInt16.max) else {
                 isStorable = false
                 return
             }

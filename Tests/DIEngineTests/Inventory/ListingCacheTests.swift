@@ -128,6 +128,16 @@ import Testing
         #expect(Self.listAndSave(tree, "Sources").reused == 1)
     }
 
+    /// A directory whose Swift file cannot be stat'ed (no search permission, which root's tests cannot
+    /// take away) would be read and written again on every run if its listing were kept.
+    @Test func aListingWithAFileThatCouldNotBeStatedIsNotKept() {
+        var builder = StoredListings.RecordBuilder()
+        "A.swift".withCString { builder.add(name: $0, type: 8) }
+        #expect(builder.isStorable && builder.entryCount == 1)
+        "B.swift".withCString { builder.add(name: $0, type: 8, isComplete: false) }
+        #expect(!builder.isStorable)
+    }
+
     @Test func aDirectoryThatCannotBeListedIsNil() throws {
         let tree = try Self.makeTree()
         #expect(Self.cache(tree).entries(ofDirectory: tree.path("Missing")) == nil)
