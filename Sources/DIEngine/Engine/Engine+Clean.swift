@@ -25,10 +25,11 @@ extension Engine {
             }
         }
         for file in files {
-            // The link state and table image beside the cache are only speed-ups of it: they go first,
-            // without a message.
+            // The link state, table image and listings beside the cache are only speed-ups of it: they go
+            // first, without a message.
             _ = try? SourceCache.delete(at: LinkStateFile.path(cacheFile: file))
             _ = try? SourceCache.delete(at: TableImage.path(cacheFile: file))
+            _ = try? SourceCache.delete(at: ListingCache.path(cacheFile: file))
             do throws(FileSystemError) {
                 let deleted = try SourceCache.delete(at: file)
                 progress.log(deleted ? "deleted '\(file)'" : "no cache '\(file)'")

@@ -32,8 +32,9 @@ extension Engine {
         for (index, settings) in configured.targets.enumerated() {
             let feed = WalkFeed()
             let cacheLoad = TargetBuild.startCacheLoad(for: settings, options: options, feed: feed)
+            let listingCache = ListingCache(settings: settings, options: options)
             let target = InputCollection.inventory(
-                for: settings, feed: cacheLoad == nil ? nil : feed, progress: &progress)
+                for: settings, feed: cacheLoad == nil ? nil : feed, listingCache: listingCache, progress: &progress)
             if let message = conflicts.inputOverwritten(by: target, after: Array(configured.targets[..<index])) {
                 _ = cacheLoad?.wait()
                 return RunResult(usageError: message, options: options)
@@ -56,6 +57,7 @@ extension Engine {
                 status = .ioError
                 writable = false
             }
+            if writable { listingCache?.save() }
         }
         progress.log("total \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
         var result = RunResult(

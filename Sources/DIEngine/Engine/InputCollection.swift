@@ -62,12 +62,17 @@ struct InputCollection {
         return collection
     }
 
-    /// Stage 2 for one target; `feed` receives the candidate sources while the walk finds them.
-    static func inventory(for settings: TargetSettings, feed: WalkFeed? = nil, progress: inout ProgressLog) -> Target {
+    /// Stage 2 for one target; `feed` receives the candidate sources while the walk finds them, and the
+    /// walk's listings come from `listingCache` if there is one.
+    static func inventory(
+        for settings: TargetSettings, feed: WalkFeed? = nil, listingCache: ListingCache? = nil,
+        progress: inout ProgressLog
+    ) -> Target {
         let clock = ContinuousClock()
         let start = clock.now
         // Generated files are recognised by the scan stage, from the cache or the bytes it reads anyway.
-        let inventory = InventoryBuilder.build(for: settings, skippingGeneratedFiles: false, feed: feed)
+        let inventory = InventoryBuilder.build(
+            for: settings, skippingGeneratedFiles: false, feed: feed, listingCache: listingCache)
         let elapsed = start.duration(to: clock.now)
         progress.log(
             "target '\(settings.name)': \(inventory.sources.count) sources, "

@@ -19,10 +19,13 @@ final class DirectoryLister {
     let disk: any DiskInterface
     private var listings: [String: [DirectoryEntry]] = [:]
     private(set) var enumerated: Set<String> = []
+    /// Where a walk's listings come from instead of `disk` (which it must then be a `LocalDisk`), if anywhere.
+    let listingCache: ListingCache?
 
-    init(currentDirectory: String?, disk: any DiskInterface = LocalDisk()) {
+    init(currentDirectory: String?, disk: any DiskInterface = LocalDisk(), listingCache: ListingCache? = nil) {
         self.currentDirectory = currentDirectory
         self.disk = disk
+        self.listingCache = listingCache
     }
 
     func fileSystemPath(_ displayPath: String) -> String {
@@ -57,6 +60,7 @@ final class DirectoryLister {
     func listing(of directory: InventoryPath) -> [DirectoryEntry]? {
         let key = fileSystemPath(directory.display)
         if let cached = listings.isEmpty ? nil : listings[key] { return cached }
+        if let listingCache { return listingCache.entries(ofDirectory: key) }
         return disk.entries(ofDirectory: key)
     }
 

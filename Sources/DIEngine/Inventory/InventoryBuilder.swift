@@ -7,23 +7,25 @@ enum InventoryBuilder {
     ///     dibuild. A caller that reads the sources anyway (or knows them from the cache) passes false and
     ///     filters them itself with `GeneratedMarker.isGenerated(_:)`, then adds `noSourcesWarning` if nothing is left.
     ///   - feed: receives the candidate sources while they are found, and is finished when this returns.
+    ///   - listingCache: where the walks take their directories' listings (the disk's when nil).
     static func build(
         for settings: TargetSettings, currentDirectory: String? = nil, skippingGeneratedFiles: Bool = true,
-        feed: WalkFeed? = nil
+        feed: WalkFeed? = nil, listingCache: ListingCache? = nil
     ) -> Inventory {
         build(
             for: settings, currentDirectory: currentDirectory, skippingGeneratedFiles: skippingGeneratedFiles,
-            disk: LocalDisk(), feed: feed)
+            disk: LocalDisk(), feed: feed, listingCache: listingCache)
     }
 
-    /// `helperAllowed`: whether a walk may take a second thread (`SharedWalk`); tests compare both.
+    /// `helperAllowed`: whether a walk may take a second thread (`SharedWalk`); tests compare both. A
+    /// `listingCache` needs a `LocalDisk`.
     static func build(
         for settings: TargetSettings, currentDirectory: String?, skippingGeneratedFiles: Bool, disk: any DiskInterface,
-        feed: WalkFeed? = nil, helperAllowed: Bool = SharedWalk.hasSecondCore
+        feed: WalkFeed? = nil, listingCache: ListingCache? = nil, helperAllowed: Bool = SharedWalk.hasSecondCore
     ) -> Inventory {
         defer { feed?.finish() }
         let workingDirectory = currentDirectory ?? LocalDisk.currentDirectory()
-        let lister = DirectoryLister(currentDirectory: currentDirectory, disk: disk)
+        let lister = DirectoryLister(currentDirectory: currentDirectory, disk: disk, listingCache: listingCache)
         let excluder = ExcludeMatcher(settings.exclude, currentDirectory: workingDirectory)
 
         var collector = SourceCollector(

@@ -14,8 +14,12 @@ enum DirectoryRecords {
         inDirectory path: String, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8, _ descriptor: Int32) -> Void
     ) -> Bool {
         #if canImport(Glibc)
-            if let getdents64 {
-                return readRecords(path, getdents64, body)
+            if getdents64 != nil {
+                let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC)
+                guard descriptor >= 0 else { return false }
+                defer { _ = systemClose(descriptor) }
+                forEach(inOpenDirectory: descriptor, body)
+                return true
             }
         #endif
         guard let stream = opendir(path) else { return false }
@@ -41,19 +45,22 @@ enum DirectoryRecords {
 
         private static let bufferSize = 32 << 10
 
-        private static func readRecords(
-            _ path: String, _ getdents64: GetDirectoryEntries,
+        /// Whether `forEach(inOpenDirectory:_:)` can be used: false where `getdents64` is not found.
+        static var readsOpenDirectories: Bool { getdents64 != nil }
+
+        /// `forEach(inDirectory:_:)` on a directory opened with `O_DIRECTORY` (`readsOpenDirectories` only),
+        /// for a caller that also wants its `fstat`.
+        static func forEach(
+            inOpenDirectory descriptor: Int32,
             _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8, _ descriptor: Int32) -> Void
-        ) -> Bool {
-            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { return false }
-            defer { _ = systemClose(descriptor) }
-            return withUnsafeTemporaryAllocation(byteCount: bufferSize, alignment: 8) { buffer in
+        ) {
+            guard let getdents64 else { return }
+            withUnsafeTemporaryAllocation(byteCount: bufferSize, alignment: 8) { buffer in
                 while true {
                     let count = getdents64(descriptor, buffer.baseAddress, buffer.count)
                     if count < 0 && errno == EINTR { continue }
                     // An error after the first records ends the listing, as `readdir` does.
-                    if count <= 0 { return true }
+                    if count <= 0 { return }
                     var offset = 0
                     while offset < count {
                         // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name.

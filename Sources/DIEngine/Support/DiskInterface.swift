@@ -46,4 +46,7 @@ struct DirectoryEntry: Sendable, Equatable {
     var status: FileStatus? = nil
 
     var isHidden: Bool { name.isHiddenName }
+
+    /// Whether a listing takes the entry's `status`: a Swift file or a link to one, named in UTF-8.
+    var takesStatus: Bool { kind.isFile && hasValidName && ByteOrder.hasSuffix(name, ".swift") }
 }

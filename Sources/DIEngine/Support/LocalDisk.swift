@@ -30,25 +30,35 @@ struct LocalDisk: DiskInterface {
     /// The entries of a directory except `.` and `..`, in file-system order; nil if it cannot be listed.
     static func entries(ofDirectory path: String) -> [DirectoryEntry]? {
         var result: [DirectoryEntry] = []
-        let listed = DirectoryRecords.forEach(inDirectory: path) { cName, type, descriptor in
-            if isDotOrDotDot(cName) { return }
-            let (name, isValid) = String(validatingCString: cName).map { ($0, true) } ?? (String(cString: cName), false)
-            let entryKind: EntryKind
-            switch Int32(type) {
-            case Int32(DT_DIR): entryKind = .directory
-            case Int32(DT_REG): entryKind = .file
-            case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
-            default: entryKind = .other
+        let listed = DirectoryRecords.forEach(inDirectory: path) { name, type, descriptor in
+            if let entry = entry(named: name, type: type, inDirectory: path, descriptor: descriptor) {
+                result.append(entry)
             }
-            var entry = DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid)
-            if entryKind.isFile, isValid, ByteOrder.hasSuffix(name, ".swift") {
-                var info = stat()
-                if fstatat(descriptor, cName, &info, 0) == 0 { entry.status = FileStatus(info) }
-            }
-            result.append(entry)
         }
         return listed ? result : nil
+    }
+
+    /// The entry of one directory record (nil for `.` and `..`): a Swift file's (or link's) status is
+    /// taken relative to the open directory, a link's kind through its path.
+    static func entry(
+        named cName: UnsafePointer<CChar>, type: UInt8, inDirectory path: String, descriptor: Int32
+    ) -> DirectoryEntry? {
+        if isDotOrDotDot(cName) { return nil }
+        let (name, isValid) = String(validatingCString: cName).map { ($0, true) } ?? (String(cString: cName), false)
+        let entryKind: EntryKind
+        switch Int32(type) {
+        case Int32(DT_DIR): entryKind = .directory
+        case Int32(DT_REG): entryKind = .file
+        case Int32(DT_LNK), Int32(DT_UNKNOWN):
+            entryKind = kind(atPath: path == "/" ? "/" + name : path + "/" + name) ?? .other
+        default: entryKind = .other
+        }
+        var entry = DirectoryEntry(name: name, kind: entryKind, hasValidName: isValid)
+        if entry.takesStatus {
+            var info = stat()
+            if fstatat(descriptor, cName, &info, 0) == 0 { entry.status = FileStatus(info) }
+        }
+        return entry
     }
 
     /// Whether the entry is `.` or `..`, told from its bytes before a `String` is made of them.

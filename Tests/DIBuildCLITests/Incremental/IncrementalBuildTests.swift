@@ -68,7 +68,10 @@ import Testing
         #expect(try project.build().status == 0)
         let linkState = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".dilink")
         let tableImage = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".ditable")
-        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState, tableImage])
+        // The listings (`.didirs`) are kept only once the project's directories are a second old.
+        #expect(
+            try project.files(under: ".dibuild").filter { !$0.hasSuffix(".didirs") }
+                == [project.cacheFile(), linkState, tableImage])
 
         try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
         let changed = try project.build(["-v"])
@@ -243,7 +246,10 @@ import Testing
         // The cache and the link state beside it, no temporary file left behind.
         let linkState = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".dilink")
         let tableImage = project.cacheFile().replacingOccurrences(of: ".dicache", with: ".ditable")
-        #expect(try project.files(under: ".dibuild") == [project.cacheFile(), linkState, tableImage])
+        // The listings (`.didirs`) are kept only once the project's directories are a second old.
+        #expect(
+            try project.files(under: ".dibuild").filter { !$0.hasSuffix(".didirs") }
+                == [project.cacheFile(), linkState, tableImage])
     }
 
     @Test func cleanDeletesTheCacheAndNothingElse() throws {
@@ -259,6 +265,31 @@ import Testing
         #expect(again.status == 0 && again.stderr.isEmpty)
         let rebuilt = try project.build(["-v"])
         #expect(IncrementalProject.statistics(rebuilt) == "dibuild: 3 files: 0 from cache, 3 hashed, 3 scanned")
+    }
+
+    /// The walk's listings are kept beside the cache once the directories have settled (`ListingCache`),
+    /// are used by the next run, which then writes nothing, and go with `clean`.
+    @Test func settledDirectoriesHaveTheirListingsKeptUntilClean() throws {
+        let project = try IncrementalProject()
+        try project.build()
+        let outputs = try project.outputBytes()
+        usleep(1_100_000)
+        let settled = try project.build(["-v"])
+        #expect(settled.status == 0)
+        #expect(project.exists(".dibuild/App.didirs"))
+        let listings = try project.stamp(".dibuild/App.didirs")
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        #expect(try project.build().status == 0)
+        #expect(try project.stamp(".dibuild/App.didirs") == listings)
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"signin\"", with: "\"login\"")
+        try project.write("Sources/Added.swift", "struct Added {}\n")
+        #expect(try project.build().status == 0)
+        #expect(try project.read(Self.depfile).contains("Sources/Added.swift"))
+        try FileManager.default.removeItem(at: project.url("Sources/Added.swift"))
+        #expect(try project.build().status == 0)
+        #expect(try project.outputBytes() == outputs)
+        #expect(try DibuildProcess.run(["clean"], in: project.path).status == 0)
+        #expect(!project.exists(".dibuild"))
     }
 
     @Test func theDepfileListsEveryInputAndEscapesASpace() throws {
