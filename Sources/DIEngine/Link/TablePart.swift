@@ -17,6 +17,11 @@ struct TablePart: Equatable, Sendable {
         var target: String
         var scope: String
         var isGeneric: Bool
+        /// The declaration that declares it, by index, -1 at file level: with the part's names and scopes,
+        /// what renaming the file reads (`TypeTable.names(of:file:extendedNames:appendingTo:)`), so a file
+        /// whose extension names its type through a typealias is renamed without decoding it. Kept here,
+        /// not in an array of the part's own: it fits in the padding after `isGeneric`.
+        var owner: Int32 = -1
 
         /// The name the typealias declares: its key past its scope.
         var name: String {
@@ -33,10 +38,6 @@ struct TablePart: Equatable, Sendable {
     /// component), by declaration index.
     var writtenNames: [Int32: String] = [:]
     var aliases: [Alias] = []
-    /// The declaration that declares each typealias, by index (-1 at file level): with the names and
-    /// scopes, what renaming the file reads (`TypeTable.names(of:file:extendedNames:appendingTo:)`), so a
-    /// file whose extension names its type through a typealias is renamed without decoding it.
-    var aliasOwners: [Int32] = []
     var roles: [Role] = []
     /// The declarations with an associated type (the export links leave such protocols out).
     var withAssociatedTypes: [Int32] = []
@@ -64,10 +65,14 @@ struct TablePart: Equatable, Sendable {
         aliases = named.aliases.map {
             Alias(key: $0.key, target: $0.entry.target, scope: $0.entry.scope, isGeneric: $0.entry.isGeneric)
         }
+        // `named.aliases` lists each declaration's typealiases in order, then the file's.
+        var next = 0
         for index in declarations.indices {
-            aliasOwners += repeatElement(Int32(index), count: declarations[index].typealiases.count)
+            for _ in declarations[index].typealiases {
+                aliases[next].owner = Int32(index)
+                next += 1
+            }
         }
-        aliasOwners += repeatElement(-1, count: facts.typealiases.count)
         roles = Self.roles(of: declarations)
         withAssociatedTypes = declarations.indices.filter { declarations[$0].hasAssociatedType }.map { Int32($0) }
         hasDiagnostics = !facts.diagnostics.isEmpty
@@ -134,15 +139,14 @@ extension TablePart {
 
     /// One varint per typealias, its owner plus one (0 at file level): nothing for a file without any.
     private func encodeAliasOwners(to writer: inout ByteWriter) {
-        for owner in aliasOwners { writer.writeVarint(Int(owner) + 1) }
+        for alias in aliases { writer.writeVarint(Int(alias.owner) + 1) }
     }
 
     private mutating func decodeAliasOwners(from reader: inout ByteReader) throws(BinaryCodingError) {
-        aliasOwners.reserveCapacity(aliases.count)
-        for _ in aliases.indices {
+        for index in aliases.indices {
             let code = try reader.readVarint()
             guard code <= names.count else { throw .invalid("table part typealias owner") }
-            aliasOwners.append(Int32(code) - 1)
+            aliases[index].owner = Int32(code) - 1
         }
     }
 

@@ -368,10 +368,11 @@ struct TypeTable {
         let scopes = nameDeclarations(
             count: part.names.count, file: fileIndex, extendedNames: extendedNames, appendingTo: &file,
             writtenScope: part.writtenScope(of:), declared: part.declaredName(of:))
-        for (alias, owner) in zip(part.aliases, part.aliasOwners) {
+        for alias in part.aliases {
             let name = alias.name
-            if owner >= 0 {
-                file.addAlias(name, alias.target, alias.isGeneric, in: file.names[base + Int(owner)], file: fileIndex)
+            if alias.owner >= 0 {
+                file.addAlias(
+                    name, alias.target, alias.isGeneric, in: file.names[base + Int(alias.owner)], file: fileIndex)
             } else {
                 file.addAlias(name, alias.target, alias.isGeneric, in: resolved(alias.scope, scopes), file: fileIndex)
             }
