@@ -12,7 +12,7 @@
 enum TableImage {
     static let magic = Array("DITABLE\u{0}".utf8)
     /// Bump on any change to the encoding, or to what a part means.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
 
     /// One file's part, valid for that path and facts digest (a function of the interface, but keyed by the
     /// whole facts' digest, which the cache's stat table holds: a kept file's facts are not even looked at).

@@ -17,6 +17,16 @@ struct TablePart: Equatable, Sendable {
         var target: String
         var scope: String
         var isGeneric: Bool
+        /// The declaration that declares it, by index, -1 at file level: with the part's names and scopes,
+        /// what renaming the file reads (`TypeTable.names(of:file:extendedNames:appendingTo:)`), so a file
+        /// whose extension names its type through a typealias is renamed without decoding it. Kept here,
+        /// not in an array of the part's own: it fits in the padding after `isGeneric`.
+        var owner: Int32 = -1
+
+        /// The name the typealias declares: its key past its scope.
+        var name: String {
+            scope.isEmpty ? key : String(Substring(key.utf8.dropFirst(scope.utf8.count + 1)))
+        }
     }
 
     /// Each declaration's full name, as the table names it before any renaming.
@@ -55,6 +65,14 @@ struct TablePart: Equatable, Sendable {
         aliases = named.aliases.map {
             Alias(key: $0.key, target: $0.entry.target, scope: $0.entry.scope, isGeneric: $0.entry.isGeneric)
         }
+        // `named.aliases` lists each declaration's typealiases in order, then the file's.
+        var next = 0
+        for index in declarations.indices {
+            for _ in declarations[index].typealiases {
+                aliases[next].owner = Int32(index)
+                next += 1
+            }
+        }
         roles = Self.roles(of: declarations)
         withAssociatedTypes = declarations.indices.filter { declarations[$0].hasAssociatedType }.map { Int32($0) }
         hasDiagnostics = !facts.diagnostics.isEmpty
@@ -70,6 +88,15 @@ struct TablePart: Equatable, Sendable {
             if let kind { roles.append(Role(index: Int32(index), kind: kind)) }
         }
         return roles
+    }
+
+    /// The scope a declaration is written in: its first naming never renames a scope.
+    func writtenScope(of index: Int) -> String { outers.isEmpty ? "" : outers[index] }
+
+    /// The name a declaration writes: its first full name past its written scope.
+    func declaredName(of index: Int) -> String {
+        let scope = writtenScope(of: index)
+        return scope.isEmpty ? names[index] : String(Substring(names[index].utf8.dropFirst(scope.utf8.count + 1)))
     }
 
     /// The part's typealiases as the table keeps them, declared in `file`.
@@ -107,6 +134,20 @@ extension TablePart {
         writer.writeVarint(withAssociatedTypes.count)
         for index in withAssociatedTypes { writer.writeVarint(Int(index)) }
         writer.writeByte((hasDiagnostics ? 1 : 0) | (hasErrors ? 2 : 0) | (mayRegisterOrDepend ? 4 : 0))
+        encodeAliasOwners(to: &writer)
+    }
+
+    /// One varint per typealias, its owner plus one (0 at file level): nothing for a file without any.
+    private func encodeAliasOwners(to writer: inout ByteWriter) {
+        for alias in aliases { writer.writeVarint(Int(alias.owner) + 1) }
+    }
+
+    private mutating func decodeAliasOwners(from reader: inout ByteReader) throws(BinaryCodingError) {
+        for index in aliases.indices {
+            let code = try reader.readVarint()
+            guard code <= names.count else { throw .invalid("table part typealias owner") }
+            aliases[index].owner = Int32(code) - 1
+        }
     }
 
     /// Every part's names and kinds read from one image, in one array each (`PartColumn`).
@@ -158,6 +199,7 @@ extension TablePart {
         hasDiagnostics = flags & 1 != 0
         hasErrors = flags & 2 != 0
         mayRegisterOrDepend = flags & 4 != 0
+        try decodeAliasOwners(from: &reader)
     }
 
     /// Points the part at its names and kinds, `count` of each from `start` in `columns`.

@@ -109,13 +109,19 @@ struct TypeTable {
     {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
+        // The resolver's answer by name written at file level (while the table is built, no look-up is
+        // recorded): real code asks about 536 extensions, 76 names, none nested.
+        var resolved: [String: String] = [:]
         // A plain extension at file level is named as written (`build`), before any renaming.
-        for ref in extensions.plain where !aliases.isEmpty && aliases[typeName[ref] ?? ""] != nil {
-            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
+        // Its written name is its full name, so its file is not decoded to read it.
+        for ref in extensions.plain where !aliases.isEmpty {
+            guard let name = typeName[ref], aliases[name] != nil else { continue }
+            if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) { extendedNames[ref] = type }
         }
-        for ref in extensions.others where !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(writtenName(ref))
-        {
-            if let resolved = resolvedElsewhere(ref, resolver) { extendedNames[ref] = resolved }
+        for ref in extensions.others {
+            let written = writtenName(ref)
+            guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written) else { continue }
+            if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) { extendedNames[ref] = type }
         }
         return extendedNames
     }
@@ -144,8 +150,19 @@ struct TypeTable {
     }
 
     /// The type an extension extends when it is not the one its name says as written.
-    private func resolvedElsewhere(_ ref: DeclarationRef, _ resolver: NameResolver) -> String? {
-        let resolved = resolver.resolve(writtenName(ref), in: enclosingScope[ref] ?? "").name
+    private func resolvedElsewhere(
+        _ ref: DeclarationRef, written: String, _ resolver: NameResolver, _ known: inout [String: String]
+    ) -> String? {
+        let scope = enclosingScope[ref] ?? ""
+        let resolved: String
+        if !scope.isEmpty {
+            resolved = resolver.resolve(written, in: scope).name
+        } else if let answer = known[written] {
+            resolved = answer
+        } else {
+            resolved = resolver.resolve(written, in: "").name
+            known[written] = resolved
+        }
         return !resolved.isEmpty && resolved != typeName[ref] ? resolved : nil
     }
 
@@ -299,12 +316,26 @@ struct TypeTable {
         var names: [String] = []
         var outers: [String] = []
         var aliases: [(key: String, entry: AliasEntry)] = []
+
+        fileprivate mutating func addAlias(
+            _ name: String, _ target: String, _ isGeneric: Bool, in scope: String, file: Int
+        ) {
+            aliases.append(
+                (
+                    TypeTable.join(scope, name),
+                    AliasEntry(target: target, scope: scope, isGeneric: isGeneric, file: file)
+                ))
+        }
     }
 
     /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
     /// extensions of typealiases.
     private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
         var file = FileNames()
+        if let part = sources.parts[fileIndex] {
+            Self.names(of: part, file: fileIndex, extendedNames: extendedNames, appendingTo: &file)
+            return file
+        }
         let facts = sources[fileIndex].facts
         Self.names(
             of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: extendedNames,
@@ -318,19 +349,59 @@ struct TypeTable {
         of declarations: [DeclarationFact], typealiases: [TypealiasFact], file fileIndex: Int,
         extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
     ) {
+        let base = file.names.count
+        let scopes = nameDeclarations(
+            count: declarations.count, file: fileIndex, extendedNames: extendedNames, appendingTo: &file,
+            writtenScope: { Self.dotted(declarations[$0].scope) }, declared: { declarations[$0].name })
+        for index in declarations.indices {
+            for alias in declarations[index].typealiases {
+                file.addAlias(alias.name, alias.target, alias.isGeneric, in: file.names[base + index], file: fileIndex)
+            }
+        }
+        for alias in typealiases {
+            let written = Self.dotted(alias.scope)
+            file.addAlias(alias.name, alias.target, alias.isGeneric, in: resolved(written, scopes), file: fileIndex)
+        }
+    }
+
+    /// The same names from a kept part, whose names and typealiases give what each declaration writes.
+    static func names(
+        of part: TablePart, file fileIndex: Int, extendedNames: [DeclarationRef: String],
+        appendingTo file: inout FileNames
+    ) {
+        let base = file.names.count
+        let scopes = nameDeclarations(
+            count: part.names.count, file: fileIndex, extendedNames: extendedNames, appendingTo: &file,
+            writtenScope: part.writtenScope(of:), declared: part.declaredName(of:))
+        for alias in part.aliases {
+            let name = alias.name
+            if alias.owner >= 0 {
+                file.addAlias(
+                    name, alias.target, alias.isGeneric, in: file.names[base + Int(alias.owner)], file: fileIndex)
+            } else {
+                file.addAlias(name, alias.target, alias.isGeneric, in: resolved(alias.scope, scopes), file: fileIndex)
+            }
+        }
+    }
+
+    /// The full name a written scope stands for (most files rename none: no hashing then).
+    private static func resolved(_ written: String, _ scopes: [String: String]) -> String {
+        scopes.isEmpty ? written : scopes[written] ?? written
+    }
+
+    /// Appends each declaration's full name and enclosing scope, given the scope it is written in and the
+    /// name it writes; returns each renamed written scope's full name (empty unless `extendedNames` renames
+    /// an extension of this file), where the file's typealiases are resolved.
+    @inline(__always)
+    private static func nameDeclarations(
+        count: Int, file fileIndex: Int, extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames,
+        writtenScope: (Int) -> String, declared: (Int) -> String
+    ) -> [String: String] {
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
         var scopes: [String: String] = [:]
-        func resolvedScope(_ written: [String]) -> String {
-            let key = Self.dotted(written)
-            return scopes.isEmpty ? key : scopes[key] ?? key
-        }
-        func addAlias(_ alias: TypealiasFact, in scope: String) {
-            let entry = AliasEntry(target: alias.target, scope: scope, isGeneric: alias.isGeneric, file: fileIndex)
-            file.aliases.append((Self.join(scope, alias.name), entry))
-        }
-        for index in declarations.indices {
-            let writtenScope = Self.dotted(declarations[index].scope)
-            let declared = declarations[index].name
+        for index in 0..<count {
+            let writtenScope = writtenScope(index)
+            let declared = declared(index)
             let outer = scopes.isEmpty ? writtenScope : scopes[writtenScope] ?? writtenScope
             // Mostly empty: a look-up would still hash every reference.
             let extended = extendedNames.isEmpty ? nil : extendedNames[DeclarationRef(file: fileIndex, index: index)]
@@ -347,17 +418,18 @@ struct TypeTable {
             }
             file.names.append(name)
             file.outers.append(outer)
-            for alias in declarations[index].typealiases { addAlias(alias, in: name) }
         }
-        for alias in typealiases { addAlias(alias, in: resolvedScope(alias.scope)) }
+        return scopes
     }
 
     /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
     /// again with them would (every other file's names are its own).
     private mutating func rename(_ extendedNames: [DeclarationRef: String]) {
         var touchedAliases: Set<String> = []
+        var renamedAliases: [Int: [(key: String, entry: AliasEntry)]] = [:]
         for fileIndex in Set(extendedNames.keys.map(\.file)).sorted() {
             let file = names(ofFile: fileIndex, extendedNames: extendedNames)
+            renamedAliases[fileIndex] = file.aliases
             let before = typeName.names(inFile: fileIndex)
             for index in before.indices where before[index] != file.names[index] {
                 move(DeclarationRef(file: fileIndex, index: index), from: before[index], to: file.names[index])
@@ -368,12 +440,15 @@ struct TypeTable {
             typeName.replace(namesInFile: fileIndex, with: file.names)
             enclosingScope.replace(namesInFile: fileIndex, with: Self.isFileLevel(file.outers[...]) ? [] : file.outers)
         }
-        // Each touched alias is the first declaration of its full name again, in file order.
-        let aliasFiles = aliasNames.keys.sorted()
-        for key in touchedAliases {
-            aliases[key] = nil
-            guard let first = aliasFiles.first(where: { aliasNames[$0]?.contains(key) == true }) else { continue }
-            aliases[key] = names(ofFile: first, extendedNames: extendedNames).aliases.first { $0.key == key }?.entry
+        // Each touched alias is the first declaration of its full name again, in file order, each file read
+        // once. A file not renamed has the typealiases it was first named with: its part's, not decoded.
+        for key in touchedAliases { aliases[key] = nil }
+        for fileIndex in aliasNames.keys.sorted() where !touchedAliases.isEmpty {
+            guard aliasNames[fileIndex]?.contains(where: touchedAliases.contains) == true else { continue }
+            let declared =
+                renamedAliases[fileIndex] ?? sources.parts[fileIndex]?.aliasEntries(file: fileIndex)
+                ?? names(ofFile: fileIndex, extendedNames: extendedNames).aliases
+            for alias in declared where touchedAliases.remove(alias.key) != nil { aliases[alias.key] = alias.entry }
         }
     }
 

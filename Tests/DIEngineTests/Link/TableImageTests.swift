@@ -18,7 +18,7 @@ import Testing
             let type = types.randomElement(using: &random)!
             let alias = aliases.randomElement(using: &random)!
             let role = roles.randomElement(using: &random)!
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<13, using: &random) {
             case 0: lines.append("final class \(type): \(role) { init() {} }")
             case 1: lines.append("struct \(type) { struct Inner: \(role) {} typealias \(alias) = \(type).Inner }")
             case 2: lines.append("extension \(type): \(role) {}")
@@ -31,6 +31,12 @@ import Testing
                     Bool.random(using: &random) ? "protocol \(alias) {}" : "protocol \(alias) { associatedtype T }")
             case 8: lines.append("#if DEBUG\nfinal class \(type): \(role) {}\n#else\nstruct \(type) {}\n#endif")
             case 9: lines.append("enum \(type) { extension Nested {} class Inner: \(role) {} }")
+            // Renamed with their extension: nested types, member typealiases and the scopes of both.
+            case 10:
+                lines.append(
+                    "extension \(alias) { struct Deep: \(role) { typealias \(alias) = \(type) } typealias Member = \(type) }"
+                )
+            case 11: lines.append("extension \(alias).Deep { typealias Member = Deep }\ntypealias Pair = \(alias).Deep")
             default: lines.append("final class \(type): \(role) { init(_ x: \(type) { }")
             }
         }
@@ -117,6 +123,8 @@ import Testing
         for step in 0..<40 {
             let run = Self.inputs(project, image: image)
             let kept = TypeTable(sources: run.sources)
+            // Renaming reads the parts too: building the table decodes no file.
+            #expect(run.sources.decodedOnDemand == 0, "seed \(seed) step \(step)")
             let built = TypeTable(sources: run.facts)
             Self.expectSameAnswers(kept, built, "seed \(seed) step \(step)")
             image = run.image
