@@ -142,10 +142,13 @@ extension TablePart {
         for alias in aliases { writer.writeVarint(Int(alias.owner) + 1) }
     }
 
-    private mutating func decodeAliasOwners(from reader: inout ByteReader) throws(BinaryCodingError) {
+    /// `declarationCount` bounds the owners: the part's names are not attached yet when it is read.
+    private mutating func decodeAliasOwners(
+        from reader: inout ByteReader, declarationCount: Int
+    ) throws(BinaryCodingError) {
         for index in aliases.indices {
             let code = try reader.readVarint()
-            guard code <= names.count else { throw .invalid("table part typealias owner") }
+            guard code <= declarationCount else { throw .invalid("table part typealias owner") }
             aliases[index].owner = Int32(code) - 1
         }
     }
@@ -199,7 +202,7 @@ extension TablePart {
         hasDiagnostics = flags & 1 != 0
         hasErrors = flags & 2 != 0
         mayRegisterOrDepend = flags & 4 != 0
-        try decodeAliasOwners(from: &reader)
+        try decodeAliasOwners(from: &reader, declarationCount: count)
     }
 
     /// Points the part at its names and kinds, `count` of each from `start` in `columns`.
