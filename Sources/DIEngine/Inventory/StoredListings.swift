@@ -189,7 +189,7 @@ final class MappedBytes: @unchecked Sendable {
 
     init(copying array: [UInt8]) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: array.count, alignment: 8)
-        copy.copyMemory(from: UnsafeRawBufferPointer(start: array, count: array.count))
+        array.withUnsafeBytes { copy.copyMemory(from: $0) }
         bytes = UnsafeRawBufferPointer(copy)
         isMapped = false
     }
