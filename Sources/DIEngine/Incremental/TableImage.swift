@@ -112,12 +112,9 @@ enum TableImage {
                 let count = try reader.readCount(minimumElementSize: 20)
                 var entries: [Entry] = []
                 var ranges: [Range<Int>] = []
-                // Where each part's names and kinds start in the shared columns, and their count last.
-                var starts: [Int] = []
-                var columns = TablePart.Columns()
+                var columns = TablePart.ColumnsRead()
                 entries.reserveCapacity(count)
                 ranges.reserveCapacity(count)
-                starts.reserveCapacity(count + 1)
                 // About one declaration per 20 bytes of an entry (7 on the generated project's 165-byte entries).
                 columns.names.reserveCapacity(body / 20)
                 columns.kinds.reserveCapacity(body / 20)
@@ -126,7 +123,6 @@ enum TableImage {
                     let path = try reader.readString()
                     let factsDigest = try reader.readFixed64()
                     let interfaceDigest = try reader.readFixed64()
-                    starts.append(columns.names.count)
                     entries.append(
                         Entry(
                             path: path, factsDigest: factsDigest, interfaceDigest: interfaceDigest,
@@ -134,10 +130,8 @@ enum TableImage {
                     ranges.append(start..<reader.offset)
                 }
                 guard reader.isAtEnd else { throw .invalid("trailing bytes") }
-                starts.append(columns.names.count)
-                for index in entries.indices {
-                    entries[index].part.attach(columns, from: starts[index], count: starts[index + 1] - starts[index])
-                }
+                let shared = TablePart.Columns(names: columns.names, kinds: columns.kinds)
+                for index in entries.indices { entries[index].part.attach(shared) }
                 return Loaded(entries: entries, note: "read \(count) parts", bytes: bytes, ranges: ranges)
             } catch {
                 return Loaded(entries: [], note: "damaged (\(error))")

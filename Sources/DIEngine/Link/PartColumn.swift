@@ -3,8 +3,9 @@
 /// one of kinds per part, ~20,000 allocations for the generated 10,000-file project; now it makes one of
 /// each. Indices start at 0, like the array it stands for.
 struct PartColumn<Element>: RandomAccessCollection {
-    private var base: [Element]
-    private var offset: Int
+    /// The array the elements are a range of, and where they start in it.
+    private(set) var base: [Element]
+    private(set) var offset: Int
     let count: Int
 
     /// The elements of an array of their own.
@@ -32,6 +33,12 @@ struct PartColumn<Element>: RandomAccessCollection {
 
     /// The range of the shared array: appending it to an array copies it in one piece.
     var elements: ArraySlice<Element> { base[offset..<(offset + count)] }
+
+    /// The elements in place: read through the buffer, they are not retained one by one.
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+        base.withUnsafeBufferPointer { buffer in body(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + count)]))
+        }
+    }
 
     func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<Element>) throws -> Result

@@ -4,7 +4,7 @@
 /// scanner reported anything. A function of the interface alone, so a part kept from an earlier link
 /// (`TableImage`) serves every later link whose file has the same path and interface digest, and the
 /// file's facts are then decoded only if a step reads them (`LinkSources`).
-struct TablePart: Equatable, Sendable {
+struct TablePart: Sendable {
     /// A declaration that lists a registration protocol: the first such protocol it lists.
     struct Role: Equatable, Sendable {
         var index: Int32
@@ -29,40 +29,92 @@ struct TablePart: Equatable, Sendable {
         }
     }
 
-    /// Each declaration's full name, as the table names it before any renaming.
-    var names: PartColumn<String> = []
-    /// Each declaration's enclosing type, empty when every declaration is at file level.
-    var outers: [String] = []
-    var kinds: PartColumn<DeclarationKind> = []
-    /// The written names of the extensions the table asks the resolver about (nested, or not one plain
-    /// component), by declaration index.
-    var writtenNames: [Int32: String] = [:]
-    var aliases: [Alias] = []
+    /// The names and kinds of the part's declarations: `count` of each from `start` in `columns`, shared by
+    /// every part read from one image (`TableImage`), or the part's own.
+    private var columns: Columns
+    private var start: Int32 = 0
+    /// How many declarations the part has.
+    private(set) var declarationCount: Int32 = 0
     var roles: [Role] = []
-    /// The declarations with an associated type (the export links leave such protocols out).
-    var withAssociatedTypes: [Int32] = []
+    /// What most files have none of (scopes, written names, typealiases, associated types), in one
+    /// reference: a part is copied into several arrays of one entry per file on every link, and its size
+    /// and its reference-counted fields were fresh memory and retains per file (96 bytes and seven of
+    /// them; 40 and three now).
+    private var rare: Rare?
     var hasDiagnostics = false
     var hasErrors = false
     /// `FileFacts.mayRegisterOrDepend`.
     var mayRegisterOrDepend = false
 
-    init() {}
+    /// Each declaration's full name, as the table names it before any renaming.
+    var names: PartColumn<String> { PartColumn(columns.names, offset: Int(start), count: Int(declarationCount)) }
+    var kinds: PartColumn<DeclarationKind> {
+        PartColumn(columns.kinds, offset: Int(start), count: Int(declarationCount))
+    }
+
+    /// `names[index]` without a column of its own (which retains the shared array).
+    func name(at index: Int) -> String {
+        precondition(index >= 0 && index < Int(declarationCount), "part name index out of range")
+        return columns.names[Int(start) + index]
+    }
+
+    /// `kinds[index]`, likewise.
+    func kind(at index: Int) -> DeclarationKind {
+        precondition(index >= 0 && index < Int(declarationCount), "part kind index out of range")
+        return columns.kinds[Int(start) + index]
+    }
+    /// Each declaration's enclosing type, empty when every declaration is at file level.
+    var outers: [String] { rare?.outers ?? [] }
+    /// The written names of the extensions the table asks the resolver about (nested, or not one plain
+    /// component), by declaration index.
+    var writtenNames: [Int32: String] { rare?.writtenNames ?? [:] }
+    var aliases: [Alias] { rare?.aliases ?? [] }
+    /// The declarations with an associated type (the export links leave such protocols out).
+    var withAssociatedTypes: [Int32] { rare?.withAssociatedTypes ?? [] }
+
+    /// A part's fields that most files leave empty; nil when all are.
+    private final class Rare: Sendable {
+        let outers: [String]
+        let writtenNames: [Int32: String]
+        let aliases: [Alias]
+        let withAssociatedTypes: [Int32]
+
+        init(outers: [String], writtenNames: [Int32: String], aliases: [Alias], withAssociatedTypes: [Int32]) {
+            self.outers = outers
+            self.writtenNames = writtenNames
+            self.aliases = aliases
+            self.withAssociatedTypes = withAssociatedTypes
+        }
+
+        /// Nil when every field is empty.
+        static func make(
+            outers: [String], writtenNames: [Int32: String], aliases: [Alias], withAssociatedTypes: [Int32]
+        ) -> Rare? {
+            guard !outers.isEmpty || !writtenNames.isEmpty || !aliases.isEmpty || !withAssociatedTypes.isEmpty
+            else { return nil }
+            return Rare(
+                outers: outers, writtenNames: writtenNames, aliases: aliases, withAssociatedTypes: withAssociatedTypes)
+        }
+    }
+
+    init() { columns = Columns.empty }
 
     init(of facts: FileFacts) {
         let declarations = facts.declarations
         var named = TypeTable.FileNames()
         TypeTable.names(
             of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: [:], appendingTo: &named)
-        names = PartColumn(named.names)
-        outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers
-        kinds = PartColumn(declarations.map(\.kind))
+        columns = Columns(names: named.names, kinds: declarations.map(\.kind))
+        declarationCount = Int32(declarations.count)
+        let outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers
+        var writtenNames: [Int32: String] = [:]
         for index in declarations.indices where declarations[index].kind == .extension {
             let outer = outers.isEmpty ? "" : outers[index]
             if !outer.isEmpty || !TypeTable.isPlainName(declarations[index].name) {
                 writtenNames[Int32(index)] = declarations[index].name
             }
         }
-        aliases = named.aliases.map {
+        var aliases = named.aliases.map {
             Alias(key: $0.key, target: $0.entry.target, scope: $0.entry.scope, isGeneric: $0.entry.isGeneric)
         }
         // `named.aliases` lists each declaration's typealiases in order, then the file's.
@@ -73,8 +125,10 @@ struct TablePart: Equatable, Sendable {
                 next += 1
             }
         }
+        rare = Rare.make(
+            outers: outers, writtenNames: writtenNames, aliases: aliases,
+            withAssociatedTypes: declarations.indices.filter { declarations[$0].hasAssociatedType }.map { Int32($0) })
         roles = Self.roles(of: declarations)
-        withAssociatedTypes = declarations.indices.filter { declarations[$0].hasAssociatedType }.map { Int32($0) }
         hasDiagnostics = !facts.diagnostics.isEmpty
         hasErrors = facts.diagnostics.contains { $0.severity == .error }
         mayRegisterOrDepend = facts.mayRegisterOrDepend
@@ -96,7 +150,8 @@ struct TablePart: Equatable, Sendable {
     /// The name a declaration writes: its first full name past its written scope.
     func declaredName(of index: Int) -> String {
         let scope = writtenScope(of: index)
-        return scope.isEmpty ? names[index] : String(Substring(names[index].utf8.dropFirst(scope.utf8.count + 1)))
+        let name = name(at: index)
+        return scope.isEmpty ? name : String(Substring(name.utf8.dropFirst(scope.utf8.count + 1)))
     }
 
     /// The part's typealiases as the table keeps them, declared in `file`.
@@ -142,9 +197,9 @@ extension TablePart {
         for alias in aliases { writer.writeVarint(Int(alias.owner) + 1) }
     }
 
-    /// `declarationCount` bounds the owners: the part's names are not attached yet when it is read.
-    private mutating func decodeAliasOwners(
-        from reader: inout ByteReader, declarationCount: Int
+    /// `declarationCount` bounds the owners.
+    private static func decodeAliasOwners(
+        of aliases: inout [Alias], from reader: inout ByteReader, declarationCount: Int
     ) throws(BinaryCodingError) {
         for index in aliases.indices {
             let code = try reader.readVarint()
@@ -153,19 +208,36 @@ extension TablePart {
         }
     }
 
-    /// Every part's names and kinds read from one image, in one array each (`PartColumn`).
-    struct Columns {
+    /// Every part's names and kinds read from one image, in one array each (`PartColumn`), or one part's.
+    final class Columns: Sendable {
+        let names: [String]
+        let kinds: [DeclarationKind]
+
+        static let empty = Columns(names: [], kinds: [])
+
+        init(names: [String], kinds: [DeclarationKind]) {
+            self.names = names
+            self.kinds = kinds
+        }
+    }
+
+    /// The names and kinds of the parts being read from one image, growing.
+    struct ColumnsRead {
         var names: [String] = []
         var kinds: [DeclarationKind] = []
     }
 
     /// Reads a part whose names and kinds are appended to `columns`, not kept in the part: `attach` gives
     /// them to it once every part is read (the arrays move while they grow).
-    init(from reader: inout ByteReader, appendingTo columns: inout Columns) throws(BinaryCodingError) {
+    init(from reader: inout ByteReader, appendingTo columns: inout ColumnsRead) throws(BinaryCodingError) {
+        self.columns = Columns.empty
         let count = try reader.readCount()
+        start = Int32(truncatingIfNeeded: columns.names.count)
+        declarationCount = Int32(truncatingIfNeeded: count)
         for _ in 0..<count { columns.names.append(try reader.readString()) }
         let outerCount = try reader.readCount()
         guard outerCount == 0 || outerCount == count else { throw .invalid("table part scopes") }
+        var outers: [String] = []
         outers.reserveCapacity(outerCount)
         for _ in 0..<outerCount { outers.append(try reader.readString()) }
         for _ in 0..<count {
@@ -173,12 +245,14 @@ extension TablePart {
             guard Int(code) < DeclarationKind.byCode.count else { throw .invalid("declaration kind \(code)") }
             columns.kinds.append(DeclarationKind.byCode[Int(code)])
         }
+        var writtenNames: [Int32: String] = [:]
         for _ in 0..<(try reader.readCount()) {
             let index = try reader.readVarint()
             guard index < count else { throw .invalid("table part extension") }
             writtenNames[Int32(index)] = try reader.readString()
         }
         let aliasCount = try reader.readCount(minimumElementSize: 4)
+        var aliases: [Alias] = []
         aliases.reserveCapacity(aliasCount)
         for _ in 0..<aliasCount {
             aliases.append(
@@ -193,6 +267,7 @@ extension TablePart {
             }
             roles.append(Role(index: Int32(index), kind: kind))
         }
+        var withAssociatedTypes: [Int32] = []
         for _ in 0..<(try reader.readCount()) {
             let index = try reader.readVarint()
             guard index < count else { throw .invalid("table part associated type") }
@@ -202,12 +277,24 @@ extension TablePart {
         hasDiagnostics = flags & 1 != 0
         hasErrors = flags & 2 != 0
         mayRegisterOrDepend = flags & 4 != 0
-        try decodeAliasOwners(from: &reader, declarationCount: count)
+        try Self.decodeAliasOwners(of: &aliases, from: &reader, declarationCount: count)
+        rare = Rare.make(
+            outers: outers, writtenNames: writtenNames, aliases: aliases, withAssociatedTypes: withAssociatedTypes)
     }
 
-    /// Points the part at its names and kinds, `count` of each from `start` in `columns`.
-    mutating func attach(_ columns: Columns, from start: Int, count: Int) {
-        names = PartColumn(columns.names, offset: start, count: count)
-        kinds = PartColumn(columns.kinds, offset: start, count: count)
+    /// Points a part read by `init(from:appendingTo:)` at its names and kinds, once every part is read.
+    mutating func attach(_ columns: Columns) {
+        precondition(
+            Int(start) + Int(declarationCount) <= columns.names.count && columns.names.count == columns.kinds.count)
+        self.columns = columns
+    }
+}
+
+extension TablePart: Equatable {
+    static func == (lhs: TablePart, rhs: TablePart) -> Bool {
+        lhs.names == rhs.names && lhs.kinds == rhs.kinds && lhs.roles == rhs.roles && lhs.outers == rhs.outers
+            && lhs.writtenNames == rhs.writtenNames && lhs.aliases == rhs.aliases
+            && lhs.withAssociatedTypes == rhs.withAssociatedTypes && lhs.hasDiagnostics == rhs.hasDiagnostics
+            && lhs.hasErrors == rhs.hasErrors && lhs.mayRegisterOrDepend == rhs.mayRegisterOrDepend
     }
 }

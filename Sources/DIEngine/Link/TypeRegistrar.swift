@@ -25,7 +25,7 @@ struct TypeRegistrar {
             for role in listed {
                 let ref = DeclarationRef(file: file, index: Int(role.index))
                 guard let name = table.typeName[ref] else { continue }
-                let kind = parts[file]?.kinds[ref.index] ?? table[ref].kind
+                let kind = parts[file]?.kind(at: ref.index) ?? table[ref].kind
                 let order = (kind == .extension ? 1 : 0, ref)
                 if let current = found[name], current.order <= order { continue }
                 found[name] = (role.kind, order)

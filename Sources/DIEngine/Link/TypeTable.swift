@@ -23,36 +23,6 @@ struct DeclarationRef: Hashable, Comparable {
     }
 }
 
-/// A name per declaration, in file then declaration order in one array: a dictionary keyed by
-/// `DeclarationRef` cost a hash per declaration of the project on every link, and an array per file an
-/// allocation per file.
-struct DeclarationNames {
-    fileprivate var names: [String] = []
-    /// Where each file's names start in `names`, and `names.count` last.
-    fileprivate var starts: [Int32] = [0]
-
-    subscript(ref: DeclarationRef) -> String? {
-        guard let range = range(ofFile: ref.file), ref.index >= 0, ref.index < range.count else { return nil }
-        return names[range.lowerBound + ref.index]
-    }
-
-    /// The names of one file's declarations, in order (an array of their own: a few files ask).
-    func names(inFile file: Int) -> [String] { range(ofFile: file).map { Array(names[$0]) } ?? [] }
-
-    /// Replaces one file's names; a different count moves the later files' starts.
-    fileprivate mutating func replace(namesInFile file: Int, with replacement: [String]) {
-        guard let range = range(ofFile: file) else { return }
-        names.replaceSubrange(range, with: replacement)
-        let shift = Int32(replacement.count - range.count)
-        if shift != 0 { for later in (file + 1)..<starts.count { starts[later] += shift } }
-    }
-
-    private func range(ofFile file: Int) -> Range<Int>? {
-        guard file >= 0, file + 1 < starts.count else { return nil }
-        return Int(starts[file])..<Int(starts[file + 1])
-    }
-}
-
 /// A typealias under its full name (`Storage.Backend`, or `Backend` at file level).
 struct AliasEntry {
     var target: String
@@ -185,7 +155,7 @@ struct TypeTable {
 
     /// `self[ref].kind`, from the file's part when it has one (no decoding).
     private func declarationKind(_ ref: DeclarationRef) -> DeclarationKind {
-        sources.parts[ref.file]?.kinds[ref.index] ?? self[ref].kind
+        sources.parts[ref.file]?.kind(at: ref.index) ?? self[ref].kind
     }
 
     /// `self[ref].hasAssociatedType`, from the file's part when it has one (no decoding).
@@ -235,74 +205,76 @@ struct TypeTable {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         var count = 0
         for file in sources.indices {
-            count += sources.parts[file]?.names.count ?? sources[file].facts.declarations.count
+            count += sources.parts[file].map { Int($0.declarationCount) } ?? sources[file].facts.declarations.count
         }
-        typeName.starts.reserveCapacity(sources.count + 1)
+        typeName.reserveCapacity(files: sources.count)
         entries = TypeEntries(minimumCapacity: count)
         // Each declaration's place among its entry's (`TypeEntries`), from the first pass for the second.
         var slots: [UInt32] = []
         slots.reserveCapacity(count)
-        // Every file's names, appended in file order: they become the table's arrays as they are.
-        var all = FileNames()
-        all.names.reserveCapacity(count)
-        enclosingScope.starts.reserveCapacity(sources.count + 1)
+        // One file's names, scopes and typealiases at a time.
+        var file = FileNames()
+        enclosingScope.reserveCapacity(files: sources.count)
         // One file's name hashes at a time (`TypeEntries.touchSlots`).
         var hashes: [UInt64] = []
         let parts = sources.parts
         for fileIndex in sources.indices {
-            let base = all.names.count
-            let outerBase = all.outers.count
-            all.aliases.removeAll(keepingCapacity: true)
+            file.names.removeAll(keepingCapacity: true)
+            file.outers.removeAll(keepingCapacity: true)
+            file.aliases.removeAll(keepingCapacity: true)
             // The part's fields are read in place: a copy of the part retained each of them.
-            if let names = parts[fileIndex]?.names {
-                all.names += names.elements
-                if let outers = parts[fileIndex]?.outers, !outers.isEmpty {
-                    all.outers += outers
-                } else {
-                    all.outers.append(contentsOf: repeatElement("", count: names.count))
-                }
+            let names: PartColumn<String>
+            // Released by the next file: `file`'s arrays are then reused.
+            let outers: [String]
+            if let column = parts[fileIndex]?.names {
+                names = column
+                typeName.append(column)
+                outers = parts[fileIndex]?.outers ?? []
                 if parts[fileIndex]?.aliases.isEmpty == false,
                     let aliases = parts[fileIndex]?.aliasEntries(file: fileIndex)
                 {
-                    all.aliases += aliases
+                    file.aliases = aliases
                 }
             } else {
                 let facts = sources[fileIndex].facts
                 Self.names(
                     of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: [:],
-                    appendingTo: &all)
+                    appendingTo: &file)
+                typeName.append(contentsOf: file.names)
+                names = PartColumn(file.names)
+                outers = file.outers
             }
-            let declarationCount = all.names.count - base
-            hashes.removeAll(keepingCapacity: true)
-            for index in 0..<declarationCount { hashes.append(TypeEntries.hash(of: all.names[base + index])) }
-            entries.touchSlots(hashes)
-            for index in 0..<declarationCount {
-                // Fields are read in place: copying each declaration fact dominated building the table.
-                let kind = parts[fileIndex]?.kinds[index] ?? sources[fileIndex].facts.declarations[index].kind
-                slots.append(entries.count(named: all.names[base + index], hash: hashes[index], kind: kind))
-                if kind == .extension {
+            // Only a file with a declaration not at file level keeps its scopes.
+            let hasScopes = !Self.isFileLevel(outers[...])
+            let kinds = parts[fileIndex]?.kinds
+            // The names are read in place: taken one by one from the column, each was retained.
+            names.withElements { names in
+                hashes.removeAll(keepingCapacity: true)
+                for name in names { hashes.append(TypeEntries.hash(of: name)) }
+                entries.touchSlots(hashes)
+                for index in names.indices {
+                    // Fields are read in place: copying each declaration fact dominated building the table.
+                    let kind = kinds?[index] ?? sources[fileIndex].facts.declarations[index].kind
+                    slots.append(entries.count(named: names[index], hash: hashes[index], kind: kind))
+                    guard kind == .extension else { continue }
                     let ref = DeclarationRef(file: fileIndex, index: index)
                     // At file level the full name is the written one.
-                    if all.outers[outerBase + index].isEmpty && Self.isPlainName(all.names[base + index]) {
+                    if (!hasScopes || outers[index].isEmpty) && Self.isPlainName(names[index]) {
                         extensions.plain.append(ref)
                     } else {
                         extensions.others.append(ref)
                     }
                 }
             }
-            if !all.aliases.isEmpty { aliasNames[fileIndex] = all.aliases.map(\.key) }
+            if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
             // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-            for alias in all.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
-            typeName.starts.append(Int32(all.names.count))
-            if Self.isFileLevel(all.outers[outerBase...]) { all.outers.removeSubrange(outerBase...) }
-            enclosingScope.starts.append(Int32(all.outers.count))
+            for alias in file.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
+            enclosingScope.append(contentsOf: hasScopes ? outers[...] : [])
         }
-        typeName.names = all.names
-        enclosingScope.names = all.outers
         entries.allocatePlaces()
         var slot = 0
         for fileIndex in sources.indices {
-            for index in 0..<Int(typeName.starts[fileIndex + 1] - typeName.starts[fileIndex]) {
+            for index in 0..<typeName.count(inFile: fileIndex) {
                 entries.place(DeclarationRef(file: fileIndex, index: index), inSlot: slots[slot])
                 slot += 1
             }
