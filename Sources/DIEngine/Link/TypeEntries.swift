@@ -209,8 +209,12 @@ struct TypeEntries {
         return slots
     }
 
-    /// xxh3 of the name's UTF-8 (in place for native strings, small ones included).
+    /// xxh3 of the name's UTF-8 (in place for native strings, small ones included). Read through the UTF-8
+    /// view, which does not mutate: `withUTF8` on a copy retained the string twice per name.
     static func hash(of name: String) -> UInt64 {
+        if let hash = name.utf8.withContiguousStorageIfAvailable({ Fingerprint.xxh3(UnsafeRawBufferPointer($0)) }) {
+            return hash
+        }
         var name = name
         return name.withUTF8 { Fingerprint.xxh3(UnsafeRawBufferPointer($0)) }
     }

@@ -204,9 +204,19 @@ struct TypeTable {
     private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
         var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
         var count = 0
+        // At most this many typealiases: reserved, the dictionary of them was grown a dozen times on real code.
+        var aliasCount = 0
         for file in sources.indices {
-            count += sources.parts[file].map { Int($0.declarationCount) } ?? sources[file].facts.declarations.count
+            if let declarations = sources.parts[file]?.declarationCount {
+                count += Int(declarations)
+                aliasCount += sources.parts[file]?.aliases.count ?? 0
+            } else {
+                count += sources[file].facts.declarations.count
+                aliasCount += sources[file].facts.typealiases.count
+                for declaration in sources[file].facts.declarations { aliasCount += declaration.typealiases.count }
+            }
         }
+        aliases.reserveCapacity(aliasCount)
         typeName.reserveCapacity(files: sources.count)
         entries = TypeEntries(minimumCapacity: count)
         // Each declaration's place among its entry's (`TypeEntries`), from the first pass for the second.
