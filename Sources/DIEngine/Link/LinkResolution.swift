@@ -28,8 +28,7 @@ struct LinkResolution {
         }
         let exported = exportedSupertypes(graph)
         for index in graph.registrations.indices {
-            // Most registrations are found by no name of theirs: their export list is taken, not copied.
-            if let exported { links[index] = links[index].isEmpty ? exported[index] : links[index] + exported[index] }
+            if let exported { links[index] += exported[index] }
             // Most registrations demand no link of their own: no concatenation then.
             if graph.registrations[index].links.isEmpty {
                 graph.registrations[index].links = sortedUnique(links[index])
@@ -129,32 +128,14 @@ struct LinkResolution {
             }
         }
         let qualifier = dependency.effectiveQualifier
-        // Most names have one registration (a protocol and its implementation): no array of positions then.
-        var first = -1
         var found: [Int] = []
         for position in index.namePositions(typeName)
         where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
-            if first < 0 {
-                first = position
-            } else {
-                if found.isEmpty { found.append(first) }
-                found.append(position)
-            }
+            found.append(position)
         }
-        guard found.isEmpty else {
-            dependency.candidates = Self.ids(found, in: entries)
-            dependency.hasImportedCandidate = found.contains { entries[$0].local == nil }
-            for position in found { if let local = entries[position].local { links[local].append(typeName) } }
-            return
-        }
-        guard first >= 0 else {
-            dependency.candidates = []
-            dependency.hasImportedCandidate = false
-            return
-        }
-        dependency.candidates = [entries[first].id]
-        dependency.hasImportedCandidate = entries[first].local == nil
-        if let local = entries[first].local { links[local].append(typeName) }
+        dependency.candidates = Self.ids(found, in: entries)
+        dependency.hasImportedCandidate = found.contains { entries[$0].local == nil }
+        for position in found { if let local = entries[position].local { links[local].append(typeName) } }
     }
 
     /// `CandidateIndex.ids` of the entries at `positions`, without copying the entries.

@@ -2,8 +2,9 @@ import Testing
 
 @testable import DIEngine
 
-/// The shortcuts of the back of a link against the plain rules they stand for: resolution by name without
-/// an array of positions for a single match, and link checks that return early for a satisfied dependency.
+/// The back of a link against the plain rules it stands for: resolution (exact key, else by name and
+/// qualifier, with links to each local candidate found by name) against the candidate index's lists, and
+/// link checks that return early for a satisfied dependency against the checks in their full order.
 @Suite struct ResolutionShortcutTests {
     private static let names = ["A", "B", "C", "P", "Q"]
 
