@@ -19,8 +19,10 @@ enum Depfile {
         if target.utf8.contains(UInt8(ascii: "\n")) { diagnostics.append(newlineError(target)) }
         var listed: [String] = []
         listed.reserveCapacity(dependencies.count)
+        // Read once: a static's every use goes through its lazy initialiser's check.
+        let readable = readableASCII
         for path in dependencies {
-            let bytes = Bytes(path)
+            let bytes = Bytes(path, readable: readable)
             if bytes.hasNewline {
                 diagnostics.append(newlineError(path))
                 continue
@@ -114,9 +116,8 @@ enum Depfile {
         var hasNewline = false
         var isReadable = true
 
-        init(_ path: String) {
-            var path = path
-            (hasNewline, isReadable) = path.withUTF8 { bytes in
+        init(_ path: String, readable readableASCII: [Bool]) {
+            func scan(_ bytes: some Sequence<UInt8>) -> (hasNewline: Bool, isReadable: Bool) {
                 var readable = true
                 for byte in bytes where byte < 0x80 && !readableASCII[Int(byte)] {
                     if byte == UInt8(ascii: "\n") { return (true, false) }
@@ -124,6 +125,8 @@ enum Depfile {
                 }
                 return (false, readable)
             }
+            // In place: `withUTF8` on a copy of the string retained and released it per path.
+            (hasNewline, isReadable) = path.utf8.withContiguousStorageIfAvailable(scan) ?? scan(path.utf8)
         }
     }
 

@@ -17,12 +17,13 @@ enum OutputPlacement {
         let names = directories.map(plainLastComponent)
         for path in listedPaths {
             var absolute: String?
-            for (index, directory) in directories.enumerated() where spellings[index] == nil {
+            // By index: the directory is read only for the few paths the last component does not tell apart.
+            for index in directories.indices where spellings[index] == nil {
                 if let name = names[index], lastComponent(of: path, differsFrom: name) { continue }
-                var matches = AbsolutePath.cheaplyCompares(path, relativeTo: workingDirectory, with: directory)
+                var matches = AbsolutePath.cheaplyCompares(path, relativeTo: workingDirectory, with: directories[index])
                 if matches == nil {
                     absolute = absolute ?? AbsolutePath.of(path, relativeTo: workingDirectory)
-                    matches = absolute == directory
+                    matches = absolute == directories[index]
                 }
                 if matches == true { spellings[index] = path }
             }
@@ -44,11 +45,14 @@ enum OutputPlacement {
     /// Decided on the last component's bytes, without making the path absolute (thousands of listed
     /// files against one or two directories).
     private static func lastComponent(of path: String, differsFrom name: [UInt8]) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
+        func differs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let component = plainLastComponent(bytes) else { return false }
             return !component.elementsEqual(name)
         }
+        // In place: `withUTF8` on a copy of the string retained and released it per listed path.
+        if let differing = path.utf8.withContiguousStorageIfAvailable(differs) { return differing }
+        var path = path
+        return path.withUTF8(differs)
     }
 
     /// The bytes after the last `/`, when they are ASCII, not empty and not `.`. An ASCII byte after the

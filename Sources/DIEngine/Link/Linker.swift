@@ -220,7 +220,9 @@ enum Linker {
     static func exportedSupertypes(of typeNames: [String], types: [String: DeclaredType], table: TypeTable)
         -> [[String]]
     {
+        // About one supertype name of its own per registered type: reserved, the table grew in steps.
         var exportable: [String: Bool] = [:]
+        exportable.reserveCapacity(2 * typeNames.count)
         var result: [[String]] = []
         result.reserveCapacity(typeNames.count)
         for typeName in typeNames {
@@ -229,9 +231,7 @@ enum Linker {
                 let isExportable =
                     exportable[name]
                     ?? {
-                        let found =
-                            LinkResolution.isExportableName(name)
-                            && table.entries[name]?.primaries.contains(where: table.hasAssociatedType) != true
+                        let found = LinkResolution.isExportableName(name) && !declaresAssociatedType(name, in: table)
                         exportable[name] = found
                         return found
                     }()
@@ -240,6 +240,15 @@ enum Linker {
             result.append(names)
         }
         return result
+    }
+
+    /// Whether a declaration of `name` itself (not an extension) declares an associated type. A loop, not
+    /// `contains(where: table.hasAssociatedType)`: that method reference copied the whole table (a retain
+    /// per field) per name.
+    private static func declaresAssociatedType(_ name: String, in table: TypeTable) -> Bool {
+        guard let entry = table.entries[name] else { return false }
+        for primary in entry.primaries where table.hasAssociatedType(primary) { return true }
+        return false
     }
 
     /// The declared types that resolution and validation look up: registered types and the types of

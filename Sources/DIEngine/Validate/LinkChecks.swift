@@ -36,22 +36,31 @@ struct LinkChecks {
     /// The link diagnostic of one dependency; nil when it is satisfied (or its qualifier property is missing).
     func check(_ dependency: Dependency) -> Diagnostic? {
         var lookup: MissingLookup?
-        return check(dependency, missingLookup: &lookup)
+        return withUnsafePointer(to: dependency) { check($0, missingLookup: &lookup) }
     }
 
-    private func check(_ dependency: Dependency, missingLookup: inout MissingLookup?) -> Diagnostic? {
+    /// Fields read through the address: a satisfied dependency, almost every one, is not copied.
+    private func check(_ address: UnsafePointer<Dependency>, missingLookup: inout MissingLookup?) -> Diagnostic? {
         // A `qualifierBy` property that is missing or not a value gets P01/P03 and no link check.
-        if let path = dependency.qualifierBy, LinkResolution.qualifier(at: path, in: graph.properties) == nil {
+        if let path = address.pointee.qualifierBy, LinkResolution.qualifier(at: path, in: graph.properties) == nil {
             return nil
         }
-        let name = dependency.typeName
         // Counted in place: a valid dependency needs no list of its candidates' entries.
         var (matches, factories) = (0, 0)
-        for candidate in dependency.candidates {
+        for candidate in address.pointee.candidates {
             guard let key = keys[candidate] else { continue }
             matches += Int(key.count)
             factories += Int(key.factories)
         }
+        let isArray = address.pointee.isArray
+        let isPayload = address.pointee.isPayload
+        if matches > 0 && (isArray || address.pointee.candidates.count == 1)
+            && (isPayload ? factories >= matches : factories == 0)
+        {
+            return nil
+        }
+        let dependency = address.pointee
+        let name = dependency.typeName
         if matches == 0 {
             let lookup = missingLookup ?? MissingLookup(graph: graph)
             missingLookup = lookup

@@ -8,8 +8,9 @@ struct PropertyChecks {
     func run() -> [Diagnostic] {
         var diagnostics = graph.propertyUses.compactMap(check)
         Validator.forEachCheckedDependency(of: graph) { dependency in
-            guard let path = dependency.qualifierBy else { return }
-            if let problem = check(PropertyUse(path: path, requirement: .scalar, location: dependency.location)) {
+            guard let path = dependency.pointee.qualifierBy else { return }
+            let location = dependency.pointee.location
+            if let problem = check(PropertyUse(path: path, requirement: .scalar, location: location)) {
                 diagnostics.append(problem)
             }
         }

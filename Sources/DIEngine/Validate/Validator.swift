@@ -15,20 +15,23 @@ enum Validator {
     /// of non-registered owners.
     static func checkedDependencies(of graph: LinkedGraph) -> [Dependency] {
         var dependencies: [Dependency] = []
-        forEachCheckedDependency(of: graph) { dependencies.append($0) }
+        forEachCheckedDependency(of: graph) { dependencies.append($0.pointee) }
         return dependencies
     }
 
-    /// Calls `body` with each of `checkedDependencies(of:)` in turn, without copying the registrations (a
-    /// copy of every registration per check cost more than the checks).
-    static func forEachCheckedDependency(of graph: LinkedGraph, _ body: (Dependency) -> Void) {
+    /// Calls `body` with the address of each of `checkedDependencies(of:)` in turn (valid during the call),
+    /// without copying the registrations (a copy of every registration per check cost more than the checks)
+    /// or the dependencies: an element handed over by value was copied, a retain per field.
+    static func forEachCheckedDependency(of graph: LinkedGraph, _ body: (UnsafePointer<Dependency>) -> Void) {
         let registrations = graph.registrations
         for index in registrations.indices where !registrations[index].dependenciesUnknown {
-            for position in registrations[index].dependencies.indices {
-                body(registrations[index].dependencies[position])
+            registrations[index].dependencies.withUnsafeBufferPointer { dependencies in
+                for position in dependencies.indices { body(dependencies.baseAddress! + position) }
             }
         }
-        for position in graph.unownedDependencies.indices { body(graph.unownedDependencies[position]) }
+        graph.unownedDependencies.withUnsafeBufferPointer { dependencies in
+            for position in dependencies.indices { body(dependencies.baseAddress! + position) }
+        }
     }
 }
 
