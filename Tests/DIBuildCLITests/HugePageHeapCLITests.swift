@@ -17,7 +17,10 @@ import Testing
         for file in ["Generated/LibraryFactory.swift", "Deli.resolved"] {
             #expect(try advised.read(file) == plain.read(file))
         }
-        #expect(try advised.files() == plain.files())
+        // The cache's own files are left out: the directory listings are kept only once they are a second
+        // old (`ListingCache`), which depends on when each build ran, not on its memory.
+        let outputs = { (app: FixtureApp) in try app.files().filter { !$0.hasPrefix(".dibuild/") } }
+        #expect(try outputs(advised) == outputs(plain))
     }
 
     /// The main heap can only be advised from the main thread, so this is seen in the process itself: `-v`

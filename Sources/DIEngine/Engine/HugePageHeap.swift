@@ -144,11 +144,15 @@ enum HugePageHeap {
         static let nonMainArena: UInt = 4
 
         /// `malloc` through `dlsym`: the compiler knows `malloc` and treats a read before the memory it
-        /// returns as undefined (it read garbage); through a pointer it is a plain load.
+        /// returns as undefined (it read garbage); through a pointer it is a plain load. Nil unless it is
+        /// glibc's own: another allocator (a preloaded one, a sanitizer's) lays out its memory otherwise.
         typealias Allocate = @convention(c) (Int) -> UnsafeMutableRawPointer?
-        static let allocate: Allocate? = dlsym(dlopen(nil, RTLD_NOW), "malloc").map {
-            unsafeBitCast($0, to: Allocate.self)
-        }
+        static let allocate: Allocate? = {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc"),
+                let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), dlsym(libc, "malloc") == symbol
+            else { return nil }
+            return unsafeBitCast(symbol, to: Allocate.self)
+        }()
 
         static func flags(of memory: UnsafeMutableRawPointer) -> UInt {
             memory.load(fromByteOffset: -8, as: UInt.self) & 6
