@@ -41,6 +41,11 @@ struct InputCollection {
         let start = clock.now
         let resolution = ConfigLoader.resolveTargets(overrides, currentDirectory: LocalDisk.currentDirectory())
         progress.log("config \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
+        // Before the first thread starts (the inventory's): the heaps' settings, and the huge pages' advice.
+        ParallelMap.limitAllocatorArenas()
+        if let heap = HugePageHeap.mainHeapAdvised {
+            progress.log("heap: \(heap.count >> 20) MiB advised as huge pages")
+        }
         let configLess = resolution.targets.count == 1 && resolution.targets[0].configPath == nil
         if configLess && !overrides.targets.isEmpty {
             return Configuration(

@@ -104,6 +104,7 @@ extension ParallelMap {
         static func limitAllocatorArenas() {
             _ = arenasLimited
             _ = heapsPadded
+            HugePageHeap.adviseMainHeap()
         }
 
         /// Before a scan: trimming on every free keeps the peak near what is live (a few more `brk` calls,
@@ -113,8 +114,8 @@ extension ParallelMap {
         }
 
         // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
-        private typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-        private static let mallopt: MallocOption? = dlsym(dlopen(nil, RTLD_NOW), "mallopt").map {
+        typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+        static let mallopt: MallocOption? = dlsym(dlopen(nil, RTLD_NOW), "mallopt").map {
             unsafeBitCast($0, to: MallocOption.self)
         }
 
@@ -126,9 +127,11 @@ extension ParallelMap {
         /// A thread's arena starts with this much writable memory and the main heap grows by this much
         /// beyond each request: by default a second thread's arena grows a page at a time, one `mprotect`
         /// per page (some 360 calls while the cache loads beside a no-op build's walk, 10 with the pad).
+        static let heapPad = 4 << 20
+
         private static let heapsPadded: Bool = {
             let topPad: Int32 = -2  // M_TOP_PAD
-            return mallopt?(topPad, 4 << 20) == 1
+            return mallopt?(topPad, Int32(heapPad)) == 1
         }()
 
         private static let trimming: Bool = {

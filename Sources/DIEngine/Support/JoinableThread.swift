@@ -22,6 +22,7 @@ final class JoinableThread: @unchecked Sendable {
             let started = pthread_create(
                 &handle, &attributes,
                 { context in
+                    HugePageHeap.adviseThreadArena()
                     Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
                     return nil
                 }, context)
