@@ -56,6 +56,16 @@ struct ViewChanges {
     var files = TableChanges<UInt64, UInt64>()
     var interfaces: UInt64
     var aliasExtensions: [AliasExtension]
+
+    /// The files' interface digests and the alias extensions, when the interfaces changed.
+    fileprivate mutating func changeFiles(
+        _ pathDigests: [UInt64], _ interfaceDigests: [UInt64], _ previous: NameViews,
+        _ aliasExtensions: [AliasExtension]
+    ) {
+        let files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
+        self.files = TableChanges(from: previous.files, to: files)
+        self.aliasExtensions = aliasExtensions
+    }
 }
 
 /// An extension whose type name resolves through a typealias: its file (path digest), its index among the
@@ -156,13 +166,42 @@ final class NameViewer {
     /// of every named read) changes in `previous`, found without copying it: the read names viewed again,
     /// those no longer read, and the files when the interfaces changed.
     func changes(
+        of reads: ReadsSince, since previous: NameViews, stale: Set<UInt64>?, name: (UInt64) -> String?
+    ) -> ViewChanges {
+        // A stored state holds the dependencies of every name it read and of no other (`views(of:updating:)`
+        // and `views(of:previous:stale:)` keep them so; only a name without a name string would be left out,
+        // and every read is named): then only the names stale or newly read can be viewed again, and only
+        // those no longer read go. Walking every name read, every dependency and every view to find those
+        // was ~100,000 look-ups per save on the generated project. A count that does not match walks them all.
+        guard let stale, previous.dependencies.count == reads.previous.count else {
+            return changes(of: reads.all, since: previous, stale: stale, name: name)
+        }
+        var changes = ViewChanges(interfaces: interfaces, aliasExtensions: previous.aliasExtensions)
+        if previous.interfaces != interfaces {
+            changes.changeFiles(pathDigests, interfaceDigests, previous, aliasExtensions)
+        }
+        let removed = Set(reads.changes.removed)
+        var viewedAgain: Set<UInt64> = []
+        for digest in Array(reads.changes.added) + stale.filter({ !removed.contains($0) })
+        where viewedAgain.insert(digest).inserted {
+            let kept = previous.dependencies[digest]
+            if kept != nil && !stale.contains(digest) { continue }
+            view(digest, kept: kept, since: previous, name: name, into: &changes)
+        }
+        for digest in reads.changes.removed {
+            if previous.dependencies.index(forKey: digest) != nil { changes.dependencies.removals.append(digest) }
+            if previous.views.index(forKey: digest) != nil { changes.views.removals.append(digest) }
+        }
+        return changes
+    }
+
+    /// `changes(of:since:stale:name:)` from every name read.
+    private func changes(
         of reads: Set<UInt64>, since previous: NameViews, stale: Set<UInt64>?, name: (UInt64) -> String?
     ) -> ViewChanges {
         var changes = ViewChanges(interfaces: interfaces, aliasExtensions: previous.aliasExtensions)
         if previous.interfaces != interfaces || stale == nil {
-            let files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
-            changes.files = TableChanges(from: previous.files, to: files)
-            changes.aliasExtensions = aliasExtensions
+            changes.changeFiles(pathDigests, interfaceDigests, previous, aliasExtensions)
         }
         // Presence is tested by index: a look-up of the value copies it (its name and lists), for every read.
         let dependencies = previous.dependencies
@@ -171,13 +210,7 @@ final class NameViewer {
             let keptIndex = dependencies.index(forKey: digest)
             if keptIndex != nil && stale?.contains(digest) == false { continue }
             let kept = keptIndex.map { dependencies.values[$0] }
-            guard let name = kept?.name ?? name(digest) else { continue }
-            let computed = view(of: name, digest: digest)
-            viewedAgain.insert(digest)
-            if kept != computed.dependencies { changes.dependencies.upserts.append((digest, computed.dependencies)) }
-            let before = previous.views[digest]
-            if let view = computed.view, view != before { changes.views.upserts.append((digest, view)) }
-            if computed.view == nil && before != nil { changes.views.removals.append(digest) }
+            if view(digest, kept: kept, since: previous, name: name, into: &changes) { viewedAgain.insert(digest) }
         }
         for digest in dependencies.keys where !reads.contains(digest) {
             changes.dependencies.removals.append(digest)
@@ -188,6 +221,21 @@ final class NameViewer {
             changes.views.removals.append(digest)
         }
         return changes
+    }
+
+    /// Views `digest` again into `changes`; false when it has no name to view.
+    @discardableResult
+    private func view(
+        _ digest: UInt64, kept: ViewDependencies?, since previous: NameViews, name: (UInt64) -> String?,
+        into changes: inout ViewChanges
+    ) -> Bool {
+        guard let name = kept?.name ?? name(digest) else { return false }
+        let computed = view(of: name, digest: digest)
+        if kept != computed.dependencies { changes.dependencies.upserts.append((digest, computed.dependencies)) }
+        let before = previous.views[digest]
+        if let view = computed.view, view != before { changes.views.upserts.append((digest, view)) }
+        if computed.view == nil && before != nil { changes.views.removals.append(digest) }
+        return true
     }
 
     /// Digests among `digests` whose view differs from the one in `previous` (known on one side only
