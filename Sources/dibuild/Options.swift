@@ -94,7 +94,7 @@ extension OutputOptions {
         RunOptions(
             verbose: verbose, quiet: quiet, warningsAsErrors: warningsAsErrors,
             color: color.mode.isEnabled(
-                stderrIsTerminal: Terminal.standardErrorIsTerminal, environment: Terminal.environment),
+                stderrIsTerminal: Terminal.standardErrorIsTerminal, environment: Terminal.colorEnvironment),
             printInputs: printInputs, useCache: useCache)
     }
 }

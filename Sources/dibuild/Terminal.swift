@@ -1,3 +1,5 @@
+import DIEngine
+
 // FoundationEssentials, not Foundation: the whole Foundation (and its ICU data) would add some milliseconds
 // to the start of every run, which a no-op build notices.
 #if canImport(FoundationEssentials)
@@ -16,7 +18,19 @@
 enum Terminal {
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The variables the colour decision reads (`ColorMode.isEnabled`).
+    static var colorEnvironment: [String: String] { environment(ColorMode.environmentNames) }
+
+    /// The variables among `names` that are set. Read one by one: `ProcessInfo.environment` copies the whole
+    /// environment into a dictionary (and instantiates its generic metadata), 0.4–1 ms of a 13 ms no-op
+    /// build, measured side by side.
+    static func environment(_ names: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
 
     /// Writes `text` to stdout; false when it cannot be written (closed, `EPIPE`, `ENOSPC`, …).
     @discardableResult

@@ -2,6 +2,10 @@
 public enum ColorMode: String, Sendable, CaseIterable {
     case auto, always, never
 
+    /// The environment variables `isEnabled` reads: the CLI reads only these (`getenv`), not the whole
+    /// environment into a dictionary, on every run.
+    public static let environmentNames = ["CLICOLOR_FORCE", "FORCE_COLOR", "TERM", "NO_COLOR"]
+
     /// `auto` colours when stderr is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset, or when
     /// `CLICOLOR_FORCE` / `FORCE_COLOR` is set. Empty values and `0` count as unset, as is customary.
     public func isEnabled(stderrIsTerminal: Bool, environment: [String: String]) -> Bool {
