@@ -4,7 +4,9 @@
 
 SWIFT ?= swift
 SYSTEM_PACKAGES := $(shell grep -v '^\#' .ci/packages)
-RELEASE_LINK_FLAGS := --static-swift-stdlib -Xlinker -no-pie
+# The release binary's link flags (`make artifactbundle`; bench/run.sh measures the same binary):
+# docs/architecture.md, "What a no-op build costs", says what each one saves at every start.
+RELEASE_LINK_FLAGS := --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
 
 .PHONY: demo test tsan fuzz fuzz-build build lint docs artifactbundle system-packages
 
@@ -63,7 +65,9 @@ build: system-packages
 # a package with DIRuntime and the DIBuildPlugin running that binary (Plugins/ArtifactBundle/make-bundle.sh).
 # libyaml, libxxhash and libstdc++ are linked statically too when their archives are installed
 # (Plugins/ArtifactBundle/static-libraries.sh), and the executable is not position-independent: together
-# they halve what the dynamic loader does at each start (docs/architecture.md, "What a no-op build costs").
+# they halve what the dynamic loader does at each start. It exports no symbols either: the toolchain
+# exports every Swift symbol of an executable linked with --static-swift-stdlib (35,000 for dibuild), and
+# the runtime's start-up searches them with dladdr (docs/architecture.md, "What a no-op build costs").
 artifactbundle: system-packages
 	PKG_CONFIG_PATH="$$(sh Plugins/ArtifactBundle/static-libraries.sh .build/static-libraries)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
 		$(SWIFT) build -c release --product dibuild $(RELEASE_LINK_FLAGS)

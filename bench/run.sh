@@ -13,10 +13,11 @@
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
-# BENCH_SWIFT_BUILD_FLAGS (extra `swift build` flags; default "--static-swift-stdlib -Xlinker -no-pie" with
-# libyaml, libxxhash and libstdc++ linked statically, the way `make artifactbundle` builds the shipped
-# binary: it starts in about 3 ms where the dynamically linked one a SwiftPM source build makes needs about
-# 9, which a no-op build notices; set it empty to measure that one),
+# BENCH_SWIFT_BUILD_FLAGS (extra `swift build` flags; default the Makefile's RELEASE_LINK_FLAGS,
+# "--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic", with libyaml, libxxhash and
+# libstdc++ linked statically, the way `make artifactbundle` builds the shipped binary: it starts in about
+# 2 ms where the dynamically linked one a SwiftPM source build makes needs about 9, which a no-op build
+# notices; set it empty to measure that one),
 # BENCH_SCRATCH (SwiftPM scratch path of the release build, default .build-static with the default flags,
 # else .build-release: a different flag set rebuilds everything in its scratch path).
 set -euo pipefail
@@ -26,7 +27,7 @@ out=${BENCH_OUT:-$root/bench/out}
 sizes=${BENCH_SIZES:-"10000"}
 runs=${BENCH_RUNS:-10}
 cold_runs=${BENCH_COLD_RUNS:-3}
-flags=${BENCH_SWIFT_BUILD_FLAGS---static-swift-stdlib -Xlinker -no-pie}
+flags=${BENCH_SWIFT_BUILD_FLAGS---static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic}
 default_scratch=.build-release
 [[ $flags == *--static-swift-stdlib* ]] && default_scratch=.build-static
 scratch=${BENCH_SCRATCH:-$default_scratch}
