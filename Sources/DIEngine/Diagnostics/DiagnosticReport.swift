@@ -24,6 +24,9 @@ struct DiagnosticReport: Sendable {
 
     /// Location-less first, then path (byte order), line, column, severity, message; duplicates once.
     func sorted() -> [Diagnostic] {
+        // One diagnostic (a run's usual warning) needs no set: a `Set<Diagnostic>` costs the runtime a scan
+        // of all 9,000 protocol conformances the first time one is made.
+        guard diagnostics.count > 1 else { return diagnostics }
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
         return unique.sorted(by: Self.precedes)

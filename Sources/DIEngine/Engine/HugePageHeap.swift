@@ -40,8 +40,11 @@ enum HugePageHeap {
         #endif
     }()
 
+    /// Unset, the usual case, is answered without `String.contains`: its first use in a process builds a
+    /// `Character` dictionary, whose metadata costs the runtime a scan of all 9,000 protocol conformances.
     static func allowed(tunables: String?) -> Bool {
-        !(tunables ?? "").contains("glibc.malloc.")
+        guard let tunables else { return true }
+        return !tunables.contains("glibc.malloc.")
     }
 
     /// Reserves and advises the main heap, once. Call before other threads allocate, and after

@@ -21,6 +21,15 @@ import Testing
         #expect(text == "A.swift:3:13: error: no implementation of 'X'\nB.swift:1:1: note: declared here\n")
     }
 
+    /// No report of fewer than two diagnostics builds the set that removes duplicates (its first use in a
+    /// process costs the runtime a conformance scan); what `sorted()` returns is the same.
+    @Test func sortsNoneAndOneAsTheyAre() {
+        let warning = Diagnostic.warning("I07", "pattern 'x' matched no files")
+        #expect(DiagnosticReport([]).sorted().isEmpty)
+        #expect(DiagnosticReport([warning]).sorted() == [warning])
+        #expect(DiagnosticReport([warning, warning]).sorted() == [warning])
+    }
+
     @Test func quietDropsWarningsAndWerrorPromotesThem() {
         let report = DiagnosticReport([.warning("I07", "pattern 'x' matched no files")])
         #expect(report.render(.init(quiet: true)) == "")
