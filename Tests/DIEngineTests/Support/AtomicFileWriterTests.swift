@@ -59,9 +59,76 @@ import Testing
         #expect(try FileStatus.of(path: path).modificationTime > 1_600_000_000 * 1_000_000_000)
         // Same length, different bytes: still a change.
         #expect(try AtomicFileWriter.write(Array("NEW\n".utf8), to: path) == .written)
-        // Forced write of equal bytes (the cache) replaces the file anyway.
+        // Forced write of equal bytes (the depfile) gives the file a fresh mtime anyway.
+        TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000)
         #expect(try AtomicFileWriter.write(Array("NEW\n".utf8), to: path, onlyIfChanged: false) == .written)
+        #expect(try FileStatus.of(path: path).modificationTime > 1_600_000_000 * 1_000_000_000)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.swift"])
+    }
+
+    /// A forced write of the bytes a file already holds sets its mtime in place: the same inode, no rename
+    /// (whose freeing of the old file was most of a no-op's depfile write), the directory left alone.
+    @Test func forcedWriteOfEqualBytesOnlyAdvancesTheMtime() throws {
+        let directory = try TemporaryDirectory()
+        let bytes = (0..<(150 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let path = try directory.write("out.d", bytes: bytes)
+        TemporaryDirectory.setModificationTime(of: path, seconds: 1_600_000_000)
+        TemporaryDirectory.setModificationTime(of: directory.path, seconds: 1_600_000_000)
+        let inode = try FileStatus.of(path: path).inode
+        #expect(try AtomicFileWriter.write(bytes, to: path, onlyIfChanged: false) == .written)
+        let status = try FileStatus.of(path: path)
+        #expect(status.inode == inode)
+        #expect(status.modificationTime > 1_600_000_000 * 1_000_000_000)
+        #expect(try FileStatus.of(path: directory.path).modificationTime == 1_600_000_000 * 1_000_000_000)
+        #expect(try LocalDisk.contents(of: path).get() == bytes)
+        // One byte different in the last chunk: replaced.
+        var changed = bytes
+        changed[changed.count - 1] &+= 1
+        #expect(try AtomicFileWriter.write(changed, to: path, onlyIfChanged: false) == .written)
+        #expect(try FileStatus.of(path: path).inode != inode)
+        #expect(try LocalDisk.contents(of: path).get() == changed)
+    }
+
+    /// Only a lone regular file is touched: a symbolic link is replaced by the file as before (its target
+    /// left alone), and so is a file with a second hard link (which keeps the old file and mtime).
+    @Test func forcedWriteOverALinkOfEqualBytesReplacesTheLink() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.write("target.d", "same\n")
+        let hardLink = try directory.write("other.d", "same\n")
+        let path = directory.path + "/out.d"
+        let linked = directory.path + "/linked.d"
+        #expect(symlink(target, path) == 0)
+        #expect(link(hardLink, linked) == 0)
+        TemporaryDirectory.setModificationTime(of: target, seconds: 1_600_000_000)
+        TemporaryDirectory.setModificationTime(of: hardLink, seconds: 1_600_000_000)
+        #expect(try AtomicFileWriter.write(Array("same\n".utf8), to: path, onlyIfChanged: false) == .written)
+        #expect(try AtomicFileWriter.write(Array("same\n".utf8), to: linked, onlyIfChanged: false) == .written)
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(try FileStatus.of(path: target).modificationTime == 1_600_000_000 * 1_000_000_000)
+        #expect(try FileStatus.of(path: hardLink).modificationTime == 1_600_000_000 * 1_000_000_000)
+        #expect(try FileStatus.of(path: linked).inode != FileStatus.of(path: hardLink).inode)
+        #expect(try LocalDisk.contents(of: path).get() == Array("same\n".utf8))
+    }
+
+    /// The comparison reads a chunk at a time: equal, shorter, longer and differing files over several
+    /// chunks, and a slice compared alone.
+    @Test func holdsComparesEveryChunk() throws {
+        let directory = try TemporaryDirectory()
+        let bytes = (0..<(200 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) }
+        let path = try directory.write("file", bytes: bytes)
+        #expect(AtomicFileWriter.holds(bytes[...], at: path))
+        #expect(!AtomicFileWriter.holds(bytes.dropLast(), at: path))
+        #expect(!AtomicFileWriter.holds((bytes + [0])[...], at: path))
+        var changed = bytes
+        changed[(100 << 10) + 3] &+= 1
+        #expect(!AtomicFileWriter.holds(changed[...], at: path))
+        #expect(!AtomicFileWriter.holds(bytes[...], at: directory.path + "/missing"))
+        let framed = [7] + bytes + [9]
+        #expect(AtomicFileWriter.holds(framed[1..<framed.count - 1], at: path))
+        let empty = try directory.write("empty", "")
+        #expect(AtomicFileWriter.holds([], at: empty))
+        #expect(!AtomicFileWriter.holds([1], at: empty))
     }
 
     @Test func touchAfterReplaceMakesTheFileNoOlderThanItsDirectory() throws {
@@ -141,9 +208,12 @@ import Testing
         try directory.write("blocker", "a file")
         TemporaryDirectory.setModificationTime(of: first, seconds: 1_600_000_000)
         let blocked = directory.path + "/blocker/third.txt"
+        let same = try directory.write("same.d", "same")
+        TemporaryDirectory.setModificationTime(of: same, seconds: 1_600_000_000)
         let files = [
             OutputFile(path: first, bytes: Array("new first".utf8)),
             OutputFile(path: second, bytes: Array("new second".utf8), onlyIfChanged: false),
+            OutputFile(path: same, bytes: Array("same".utf8), onlyIfChanged: false),
             OutputFile(path: blocked, bytes: Array("third".utf8)),
         ]
         #expect {
@@ -155,14 +225,17 @@ import Testing
         #expect(try LocalDisk.contents(of: first).get() == Array("old first".utf8))
         #expect(try LocalDisk.contents(of: second).get() == Array("old second".utf8))
         #expect(try FileStatus.of(path: first).modificationTime == 1_600_000_000 * 1_000_000_000)
+        // A file that would only have been touched keeps its mtime too.
+        #expect(try FileStatus.of(path: same).modificationTime == 1_600_000_000 * 1_000_000_000)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                "blocker", "first.txt", "second.txt",
+                "blocker", "first.txt", "same.d", "second.txt",
             ])
 
         let written = try AtomicFileWriter.write(
-            Array(files.prefix(2)) + [OutputFile(path: first, bytes: Array("new first".utf8))])
-        #expect(written == [.written, .written, .written])
+            Array(files.prefix(3)) + [OutputFile(path: first, bytes: Array("new first".utf8))])
+        #expect(written == [.written, .written, .written, .written])
         #expect(try LocalDisk.contents(of: second).get() == Array("new second".utf8))
+        #expect(try FileStatus.of(path: same).modificationTime > 1_600_000_000 * 1_000_000_000)
     }
 }
