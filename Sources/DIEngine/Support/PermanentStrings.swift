@@ -69,6 +69,8 @@ enum PermanentStrings {
 struct PermanentArena {
     private let base: UnsafeMutablePointer<UInt8>?
     private let capacity: Int
+    /// `PermanentStrings.isAvailable`, asked once per arena rather than once per string.
+    private let makesImmortal = PermanentStrings.isAvailable
 
     /// A copy of `bytes`, leaked; empty bytes take no memory.
     init(copying bytes: UnsafeRawBufferPointer) {
@@ -88,7 +90,7 @@ struct PermanentArena {
     func string(_ range: Range<Int>) -> String {
         precondition(range.lowerBound >= 0 && range.upperBound <= capacity)
         let bytes = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
-        if range.count > PermanentStrings.inlineCapacity, PermanentStrings.isAvailable,
+        if range.count > PermanentStrings.inlineCapacity, makesImmortal,
             PermanentStrings.isASCII(UnsafeRawBufferPointer(bytes))
         {
             return PermanentStrings.immortal(bytes)
