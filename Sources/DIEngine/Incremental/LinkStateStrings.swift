@@ -85,8 +85,8 @@ struct LinkStateReader {
     /// Reads the string table and the digest pool that start the payload.
     mutating func readTables() throws(BinaryCodingError) {
         let count = try reader.readCount()
-        // The table's bytes are copied once into memory never freed, and its strings made over them
-        // (`PermanentStrings`): each is then retained by its ~13 uses at no cost, here and in the link.
+        // The long strings are copied once into memory never freed and made over it (`PermanentStrings`):
+        // each is then retained by its ~13 uses at no cost, here and in the link.
         let tableStart = reader.offset
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(count)
@@ -96,10 +96,8 @@ struct LinkStateReader {
             _ = try reader.readRawBytes(count: length)
             ranges.append(start..<(start + length))
         }
-        let arena = PermanentArena(
-            copying: UnsafeRawBufferPointer(rebasing: reader.buffer[tableStart..<reader.offset]))
-        strings.reserveCapacity(count)
-        for range in ranges { strings.append(arena.string(range)) }
+        strings = PermanentArena.strings(
+            of: UnsafeRawBufferPointer(rebasing: reader.buffer[tableStart..<reader.offset]), ranges: ranges)
         let digestCount = try reader.readCount(minimumElementSize: 8)
         guard digestCount < Int(Int32.max) else { throw .invalid("digest pool") }
         let pool = try reader.readRawBytes(count: 8 * digestCount)

@@ -18,23 +18,26 @@ enum PermanentStrings {
     /// Whether this runtime lays out an immortal string as expected (checked once).
     static let isAvailable: Bool = {
         let text = Array("permanent strings: layout check".utf8)
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count)
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: text.count + 1)
         defer { storage.deallocate() }
         storage.initialize(from: text, count: text.count)
+        storage[text.count] = 0
         var string = immortal(UnsafeBufferPointer(start: storage, count: text.count))
         let samePointer = string.utf8.withContiguousStorageIfAvailable { $0.baseAddress == UnsafePointer(storage) }
         let copy = String(decoding: text, as: UTF8.self)
+        let cString = string.withCString { String(cString: $0) }
         var hasher = Hasher()
         hasher.combine(copy)
         var ownHasher = Hasher()
         ownHasher.combine(string)
         string.append("!")  // copy-on-write must make a native string, leaving the bytes alone
-        return samePointer == true && string == copy + "!" && hasher.finalize() == ownHasher.finalize()
+        return samePointer == true && cString == copy && string == copy + "!"
+            && hasher.finalize() == ownHasher.finalize()
             && storage[0] == text[0]
     }()
 
-    /// An immortal string over `bytes`, which must be ASCII, longer than `inlineCapacity` and never freed
-    /// or changed while any copy of the string may be alive.
+    /// An immortal string over `bytes`, which must be ASCII, longer than `inlineCapacity`, followed by a
+    /// NUL, and never freed or changed while any copy of the string may be alive.
     @inline(__always)
     static func immortal(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // `_StringObject` on 64-bit platforms: count and flags (ASCII, NFC, tail-allocated), then the
@@ -66,35 +69,40 @@ enum PermanentStrings {
 }
 
 /// Memory for permanent strings, copied in once and never freed (`PermanentStrings`).
-struct PermanentArena {
-    private let base: UnsafeMutablePointer<UInt8>?
-    private let capacity: Int
-    /// `PermanentStrings.isAvailable`, asked once per arena rather than once per string.
-    private let makesImmortal = PermanentStrings.isAvailable
-
-    /// A copy of `bytes`, leaked; empty bytes take no memory.
-    init(copying bytes: UnsafeRawBufferPointer) {
-        capacity = bytes.count
-        guard !bytes.isEmpty else {
-            base = nil
-            return
+enum PermanentArena {
+    /// The strings of `buffer`'s `ranges`, as those bytes hold them: permanent (copied into one block never
+    /// freed, each followed by a NUL as a literal is, which `withCString` relies on for a tail-allocated
+    /// string) when they are long ASCII and the runtime allows it, else ordinary strings (ill-formed UTF-8
+    /// repaired, as `String(decoding:)` does).
+    static func strings(of buffer: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> [String] {
+        let makesImmortal = PermanentStrings.isAvailable
+        var isPermanent: [Bool] = []
+        isPermanent.reserveCapacity(ranges.count)
+        var size = 0
+        for range in ranges {
+            precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
+            let permanent =
+                makesImmortal && range.count > PermanentStrings.inlineCapacity
+                && PermanentStrings.isASCII(UnsafeRawBufferPointer(rebasing: buffer[range]))
+            isPermanent.append(permanent)
+            if permanent { size += range.count + 1 }
         }
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        base.initialize(from: bytes.assumingMemoryBound(to: UInt8.self).baseAddress!, count: bytes.count)
-        self.base = base
-    }
-
-    /// The string of the arena's `range`, as the bytes copied in held it: permanent when it is long ASCII
-    /// and the runtime allows it, else an ordinary string (ill-formed UTF-8 repaired, as `String(decoding:)`
-    /// does).
-    func string(_ range: Range<Int>) -> String {
-        precondition(range.lowerBound >= 0 && range.upperBound <= capacity)
-        let bytes = UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
-        if range.count > PermanentStrings.inlineCapacity, makesImmortal,
-            PermanentStrings.isASCII(UnsafeRawBufferPointer(bytes))
-        {
-            return PermanentStrings.immortal(bytes)
+        let block = size > 0 ? UnsafeMutablePointer<UInt8>.allocate(capacity: size) : nil
+        var next = 0
+        var strings: [String] = []
+        strings.reserveCapacity(ranges.count)
+        for (range, permanent) in zip(ranges, isPermanent) {
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self)
+            guard permanent, let block else {
+                strings.append(String(decoding: bytes, as: UTF8.self))
+                continue
+            }
+            let start = block + next
+            start.initialize(from: bytes.baseAddress!, count: bytes.count)
+            (start + bytes.count).initialize(to: 0)
+            next += bytes.count + 1
+            strings.append(PermanentStrings.immortal(UnsafeBufferPointer(start: start, count: bytes.count)))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return strings
     }
 }
