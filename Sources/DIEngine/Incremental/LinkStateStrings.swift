@@ -73,7 +73,8 @@ private struct UTF8Key: Hashable {
 struct LinkStateReader {
     var reader: ByteReader
     private var strings: [String] = []
-    private var digests: [UInt64] = []
+    private var digests: UnsafePointer<UInt64>?
+    private var poolCount = 0
     private var nextDigest = 0
 
     init(_ reader: ByteReader) { self.reader = reader }
@@ -84,17 +85,31 @@ struct LinkStateReader {
     /// Reads the string table and the digest pool that start the payload.
     mutating func readTables() throws(BinaryCodingError) {
         let count = try reader.readCount()
-        strings.reserveCapacity(count)
-        for _ in 0..<count { strings.append(try reader.readString()) }
+        // The long strings are copied once into memory never freed and made over it (`PermanentStrings`):
+        // each is then retained by its ~13 uses at no cost, here and in the link.
+        let tableStart = reader.offset
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(count)
+        for _ in 0..<count {
+            let length = try reader.readCount()
+            let start = reader.offset - tableStart
+            _ = try reader.readRawBytes(count: length)
+            ranges.append(start..<(start + length))
+        }
+        strings = PermanentArena.strings(
+            of: UnsafeRawBufferPointer(rebasing: reader.buffer[tableStart..<reader.offset]), ranges: ranges)
         let digestCount = try reader.readCount(minimumElementSize: 8)
         guard digestCount < Int(Int32.max) else { throw .invalid("digest pool") }
         let pool = try reader.readRawBytes(count: 8 * digestCount)
-        digests = [UInt64](unsafeUninitializedCapacity: digestCount) { buffer, initialized in
-            for index in 0..<digestCount {
-                buffer[index] = UInt64(littleEndian: pool.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
-            }
-            initialized = digestCount
+        guard digestCount > 0 else { return }
+        // Permanent (`DigestList`): the lists read are ranges of it, not counted references to it.
+        let digests = UnsafeMutablePointer<UInt64>.allocate(capacity: digestCount)
+        for index in 0..<digestCount {
+            (digests + index).initialize(
+                to: UInt64(littleEndian: pool.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
         }
+        self.digests = UnsafePointer(digests)
+        poolCount = digestCount
     }
 
     mutating func readByte() throws(BinaryCodingError) -> UInt8 { try reader.readByte() }
@@ -129,39 +144,53 @@ struct LinkStateReader {
     /// The next `count` digests of the pool: a range of it, not an array of their own.
     mutating func readDigests() throws(BinaryCodingError) -> DigestList {
         let count = try reader.readVarint()
-        guard count <= UInt64(digests.count - nextDigest) else { throw .invalid("digest count") }
+        guard count <= UInt64(poolCount - nextDigest) else { throw .invalid("digest count") }
         let start = nextDigest
         nextDigest += Int(count)
-        return DigestList(digests, range: start..<nextDigest)
+        return DigestList(pool: digests, range: start..<nextDigest)
     }
 }
 
-/// A list of digests in 16 bytes: a range of a shared array (a record's digest pool) or a whole array. An
-/// `ArraySlice` takes 32, and a view's dependencies hold two lists: as slices, the dictionary of the
-/// generated project's 24,000 of them took 1.6 MB more fresh memory.
-struct DigestList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral {
-    private let storage: [UInt64]
+/// A list of digests in 16 bytes: a range of memory that is never freed (a record's digest pool, or a
+/// list's own copy). An `ArraySlice` takes 32, and a view's dependencies hold two lists: as slices, the
+/// dictionary of the generated project's 24,000 of them took 1.6 MB more fresh memory. Over an array, each
+/// list read was a retain of its pool (~55,000 atomic increments of one object per read of the generated
+/// project's state, a sixth of the read's CPU), and each copy of a list another; nothing is counted now.
+/// The memory is leaked on purpose, as the strings read with it are (`PermanentStrings`): a list may be
+/// copied anywhere, and a run keeps the state it read until it exits. Sendable: the memory never changes.
+struct DigestList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, @unchecked Sendable {
+    private let base: UnsafePointer<UInt64>?
     private let start: Int32
     private let end: Int32
 
+    /// A permanent copy of `digests`.
     init(_ digests: [UInt64]) {
-        storage = digests
         start = 0
         end = Int32(digests.count)
+        guard !digests.isEmpty else {
+            base = nil
+            return
+        }
+        let copy = UnsafeMutablePointer<UInt64>.allocate(capacity: digests.count)
+        digests.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
+        base = UnsafePointer(copy)
     }
 
     init(arrayLiteral digests: UInt64...) { self.init(digests) }
 
-    /// `range` of `pool`, which holds fewer than `Int32.max` digests.
-    init(_ pool: [UInt64], range: Range<Int>) {
-        storage = pool
+    /// `range` of `pool`, permanent memory of fewer than `Int32.max` digests.
+    init(pool: UnsafePointer<UInt64>?, range: Range<Int>) {
+        base = pool
         start = Int32(range.lowerBound)
         end = Int32(range.upperBound)
     }
 
     var startIndex: Int { Int(start) }
     var endIndex: Int { Int(end) }
-    subscript(position: Int) -> UInt64 { storage[position] }
+    subscript(position: Int) -> UInt64 {
+        precondition(position >= startIndex && position < endIndex, "digest index out of range")
+        return base.unsafelyUnwrapped[position]
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }

@@ -114,11 +114,38 @@ import Testing
 
     @Test func aDigestListIsItsRangeOfThePoolInSixteenBytes() {
         let pool: [UInt64] = [5, 6, 7, 8, 9]
-        let list = DigestList(pool, range: 1..<4)
-        #expect(Array(list) == [6, 7, 8])
-        #expect(list == [6, 7, 8] && list == DigestList([6, 7, 8]))
-        #expect(list != DigestList(pool, range: 1..<3) && DigestList(pool, range: 2..<2) == [])
-        #expect(list.contains(7) && !list.contains(5))
+        pool.withUnsafeBufferPointer { pool in
+            let list = DigestList(pool: pool.baseAddress, range: 1..<4)
+            #expect(Array(list) == [6, 7, 8])
+            #expect(list == [6, 7, 8] && list == DigestList([6, 7, 8]))
+            #expect(list != DigestList(pool: pool.baseAddress, range: 1..<3))
+            #expect(DigestList(pool: pool.baseAddress, range: 2..<2) == [])
+            #expect(list.contains(7) && !list.contains(5))
+        }
         #expect(MemoryLayout<DigestList>.size == 16)
+    }
+
+    @Test func aDigestListMadeFromAnArrayKeepsItsOwnCopy() {
+        var digests: [UInt64] = [3, 1, 2]
+        let list = DigestList(digests)
+        digests[0] = 9
+        digests.removeAll()
+        #expect(Array(list) == [3, 1, 2])
+        #expect(DigestList([]).isEmpty && DigestList([]) == [])
+    }
+
+    @Test func readStringsAreEqualToTheWrittenOnesAndOutliveTheBytesRead() throws {
+        let strings = [
+            "Feature049.File04999ServiceImplementation", "short", "", "Sources/Feature049/File04999.swift",
+            "Caf\u{E9}Service\u{301}WithAccentsLongerThan15", String(repeating: "x", count: 16),
+        ]
+        var bytes = payload { writer in for string in strings { writer.writeString(string) } }
+        let read = try read(bytes) { reader throws(BinaryCodingError) in
+            try strings.map { _ throws(BinaryCodingError) in try reader.readString() }
+        }
+        // The bytes read are overwritten: the strings read must not point into them.
+        for index in bytes.indices { bytes[index] = 0 }
+        #expect(read.map { Array($0.utf8) } == strings.map { Array($0.utf8) })
+        #expect(Set(read) == Set(strings) && read.map(\.hashValue) == strings.map(\.hashValue))
     }
 }

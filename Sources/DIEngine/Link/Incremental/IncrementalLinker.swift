@@ -107,18 +107,29 @@ enum IncrementalLinker {
         let linkedFiles = inputs.indices.filter { inputs[$0].mayRegisterOrDepend }
         // Their names sorted and their entries too: the thread is done before the views are, and these
         // were the longest part of finding which units to redo.
-        let findingRoles = BackgroundWork { [table = UncheckedTable(table)] in
+        // The viewer's file digests too, when the link keeps a state (it then views names whatever was
+        // stored): they read only the paths, and the roles leave that thread time to make them before the
+        // stored state is read.
+        let interfaceDigests = inputs.map(\.interfaceDigest)
+        let findingRoles = BackgroundWork { [table = UncheckedTable(table), keepsState] in
             let roles = TypeRegistrar.roles(in: table.table, files: linkedFiles)
             let registered = ByteOrder.sorted(Array(roles.keys))
-            return (roles, registered, registered.map { table.table.entries[$0] })
+            let files =
+                keepsState
+                ? NameViewer.files(paths: table.table.sources.paths, interfaceDigests: interfaceDigests) : nil
+            return (roles, registered, registered.map { table.table.entries[$0] }, files)
         }
         let previous = loadingPrevious()
         phase("state wait")
+        let (roles, registered, registeredEntries, viewerFiles) = findingRoles.wait()
         // Views are computed only for names some unit looked up: the previous units' to find what changed,
         // and this link's to keep.
         let viewer =
             keepsState || previous != nil
-            ? NameViewer(session: session, interfaceDigests: inputs.map(\.interfaceDigest)) : nil
+            ? NameViewer(
+                session: session, interfaceDigests: interfaceDigests,
+                files: viewerFiles
+                    ?? NameViewer.files(paths: sources.paths, interfaceDigests: interfaceDigests)) : nil
         var changed: Set<UInt64> = []
         var stale: Set<UInt64>?
         if let previous, let viewer {
@@ -150,7 +161,6 @@ enum IncrementalLinker {
             changed.isEmpty || !reads.contains(where: changed.contains)
         }
 
-        let (roles, registered, registeredEntries) = findingRoles.wait()
         let previousTypeUnits = previous?.typeUnits
         let previousFileUnits = previous?.fileUnits
         // The positions of the units to redo are kept: looking for the nil units again copied every other one.
