@@ -233,12 +233,14 @@ struct SourceLookup {
         // Read beside the scan of the changed files: neither needs the other.
         let imageLoad = BackgroundWork { TableImage.load(from: imagePath, identity: identity) }
         scanChanged(progress: &progress)
+        // Found while the image is read (which a DI edit waits for), used only if it keeps nearly every part.
+        let blobsIfKept = cache.lazyFacts.map { FactsOnDemand.blobs(of: self.lookups, in: $0) }
         let image = imageLoad.wait()
         let kept = image.entries
         let match = TableImageMatch(paths: lookups.map(\.path), image: kept)
         // When the image holds nearly every file's part, the facts section is not read: the few blobs needed
         // are read one by one (`FactsOnDemand`).
-        let blobs = onDemandBlobs(kept: kept, match: match)
+        let blobs = keepsNearlyEveryPart(kept: kept, match: match) ? blobsIfKept : nil
         if blobs == nil { loadFacts(progress: &progress) }
         // Each cached lookup carries its entry with its facts (`scanChanged` and `loadFacts` put them in), so
         // no path is hashed to find it, and the entry's facts hash is the facts digest (`CacheEntry`).
@@ -357,11 +359,10 @@ struct SourceLookup {
                     path: imagePath, identity: identity, entries: entries, keptPositions: entryPositions, read: image))
     }
 
-    /// Each lookup's blob, to be read when needed, when the facts section is unread and the image keeps the
-    /// part of every cached file but a few (at most 16, or one in 64); nil otherwise (`loadFacts` reads
-    /// the section).
-    private func onDemandBlobs(kept: [TableImage.Entry], match: TableImageMatch) -> [FactsOnDemand.Blob?]? {
-        guard let lazy = cache.lazyFacts, !kept.isEmpty else { return nil }
+    /// Whether the facts section can stay unread: the image keeps the part of every cached file whose blob is
+    /// not in memory but a few (at most 16, or one in 64), whose blobs are then read one by one.
+    private func keepsNearlyEveryPart(kept: [TableImage.Entry], match: TableImageMatch) -> Bool {
+        guard cache.lazyFacts != nil, !kept.isEmpty else { return false }
         var needed = 0
         for index in lookups.indices {
             guard case .cached = lookups[index].outcome, let entry = lookups[index].entry,
@@ -370,8 +371,7 @@ struct SourceLookup {
             if let position = match.positions[index], kept[position].factsDigest == entry.factsHash { continue }
             needed += 1
         }
-        guard needed <= max(16, lookups.count / 64) else { return nil }
-        return FactsOnDemand.blobs(of: lookups, in: lazy)
+        return needed <= max(16, lookups.count / 64)
     }
 
     /// The flags byte of the encoded facts' interface (skipped 1, generated 2, invalid UTF-8 4, may
