@@ -2,7 +2,7 @@
 // generation, the resolved file and graph export. Names are fully resolved (typealiases expanded,
 // lexical lookup done) and lists are in their final output order.
 
-enum RegistrationKind: String, Codable, Sendable {
+enum RegistrationKind: String, Codable, Sendable, CaseIterable {
     case component, autowired, lazyAutowired, factory, lazyFactory, configuration, config, configProperty, imported
 }
 

@@ -140,6 +140,19 @@ import Testing
         #expect(renamedSome, "some step renames an extension through a typealias")
     }
 
+    /// Every role kind is read back from its raw value's bytes; another raw value is damage.
+    @Test func everyRoleKindIsReadFromItsBytes() {
+        for kind in RegistrationKind.allCases + [nil] {
+            var writer = ByteWriter()
+            writer.writeString(kind?.rawValue ?? "component2")
+            let read = writer.bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(buffer)
+                return (try? TablePart.readKind(from: &reader), reader.isAtEnd)
+            }
+            #expect(read.0 == kind && read.1, "\(String(describing: kind))")
+        }
+    }
+
     @Test func aDamagedOrForeignImageHoldsNoParts() {
         let part = TablePart(of: Scanner.scan(bytes: Array("final class A: Component {}".utf8), runtimeModule: "R"))
         let bytes = TableImage.encode(
