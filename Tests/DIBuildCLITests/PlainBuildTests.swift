@@ -18,7 +18,10 @@ import Testing
         for file in ["Generated/LibraryFactory.swift", "Deli.resolved"] {
             #expect(try plainApp.read(file) == parsedApp.read(file))
         }
-        #expect(try plainApp.files() == parsedApp.files())
+        // The directory listings are kept only once the directories are older than the racy window (2 s), so
+        // whether `.didirs` exists depends on when each copy was made, not on the command line.
+        let withoutListings = { (files: [String]) in files.filter { !$0.hasSuffix(".didirs") } }
+        #expect(try withoutListings(plainApp.files()) == withoutListings(parsedApp.files()))
         // The second run of either replays the first: the record does not tell the two command lines apart.
         let again = try DibuildProcess.run(Self.spelledDefaults, in: plainApp.path)
         #expect(again.status == 0 && again.stderr.isEmpty)
