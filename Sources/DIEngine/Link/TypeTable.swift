@@ -79,6 +79,8 @@ struct TypeTable {
     {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
+        // Most of the others resolve elsewhere on real code: the dictionary was grown and rehashed a few times.
+        extendedNames.reserveCapacity(extensions.others.count)
         // The resolver's answer by name written at file level (while the table is built, no look-up is
         // recorded): real code asks about 536 extensions, 76 names, none nested.
         var resolved: [String: String] = [:]
@@ -240,10 +242,8 @@ struct TypeTable {
                 names = column
                 typeName.append(column)
                 outers = parts[fileIndex]?.outers ?? []
-                if parts[fileIndex]?.aliases.isEmpty == false,
-                    let aliases = parts[fileIndex]?.aliasEntries(file: fileIndex)
-                {
-                    file.aliases = aliases
+                if let declared = parts[fileIndex]?.aliases, !declared.isEmpty {
+                    addAliases(declared, file: fileIndex)
                 }
             } else {
                 let facts = sources[fileIndex].facts
@@ -278,7 +278,7 @@ struct TypeTable {
             }
             if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
             // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-            for alias in file.aliases where aliases[alias.key] == nil { aliases[alias.key] = alias.entry }
+            for alias in file.aliases { Self.keepFirst(&aliases[alias.key]) { alias.entry } }
             enclosingScope.append(contentsOf: hasScopes ? outers[...] : [])
         }
         entries.allocatePlaces()
@@ -290,6 +290,23 @@ struct TypeTable {
             }
         }
         return extensions
+    }
+
+    /// A kept part's typealiases, as `build` adds a named file's, read in place: making the part's entries
+    /// first (`TablePart.aliasEntries`) copied and retained each of them twice.
+    private mutating func addAliases(_ declared: [TablePart.Alias], file fileIndex: Int) {
+        aliasNames[fileIndex] = declared.map(\.key)
+        for alias in declared {
+            Self.keepFirst(&aliases[alias.key]) {
+                AliasEntry(target: alias.target, scope: alias.scope, isGeneric: alias.isGeneric, file: fileIndex)
+            }
+        }
+    }
+
+    /// Fills an alias's slot unless its name has one. Given `&aliases[key]`, one look-up (the subscript's
+    /// modify), not a read and a write.
+    private static func keepFirst(_ slot: inout AliasEntry?, _ entry: () -> AliasEntry) {
+        if slot == nil { slot = entry() }
     }
 
     /// A file's part of the table (or several files' in file order): each declaration's full name and
