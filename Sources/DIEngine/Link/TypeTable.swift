@@ -63,34 +63,36 @@ struct TypeTable {
     init(sources: LinkSources, reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        let extensions = build()
+        let others = build()
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
-        let extendedNames = namesResolvedElsewhere(extensions)
+        let extendedNames = namesResolvedElsewhere(others)
         if !extendedNames.isEmpty { rename(extendedNames) }
         aliasExtensions = extendedNames
     }
 
     /// The extensions that extend another type than the one their name says as written. The resolver
     /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
-    private func namesResolvedElsewhere(_ extensions: (plain: [DeclarationRef], others: [DeclarationRef]))
-        -> [DeclarationRef: String]
-    {
+    private func namesResolvedElsewhere(_ others: [DeclarationRef]) -> [DeclarationRef: String] {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
         // Most of the others resolve elsewhere on real code: the dictionary was grown and rehashed a few times.
-        extendedNames.reserveCapacity(extensions.others.count)
+        extendedNames.reserveCapacity(others.count)
         // The resolver's answer by name written at file level (while the table is built, no look-up is
         // recorded): real code asks about 536 extensions, 76 names, none nested.
         var resolved: [String: String] = [:]
-        // A plain extension at file level is named as written (`build`), before any renaming.
-        // Its written name is its full name, so its file is not decoded to read it.
-        for ref in extensions.plain where !aliases.isEmpty {
-            guard let name = typeName[ref], aliases[name] != nil else { continue }
-            if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) { extendedNames[ref] = type }
+        // A plain extension at file level is named as written (`build`), before any renaming: the ones that
+        // name a typealias are the extensions of that typealias's entry, found with the hash the entries
+        // keep, one look-up per typealias (of a plain name) rather than a SipHash look-up of `aliases` per
+        // extension. Its written name is its full name, so its file is not decoded to read it.
+        for name in aliases.keys where Self.isPlainName(name) {
+            guard let entry = entries[name] else { continue }
+            for ref in entry.extensions where (enclosingScope[ref] ?? "").isEmpty {
+                if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) { extendedNames[ref] = type }
+            }
         }
-        for ref in extensions.others {
+        for ref in others {
             let written = writtenName(ref)
             guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written) else { continue }
             if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) { extendedNames[ref] = type }
@@ -111,7 +113,8 @@ struct TypeTable {
             if isEnd || bytes[index] == UInt8(ascii: ".") {
                 // An empty component, which the resolver would drop.
                 guard index != start else { return false }
-                if !aliases.isEmpty && aliases[String(name[..<index])] != nil { return false }
+                // The whole name is looked up as it is, not copied.
+                if !aliases.isEmpty && aliases[isEnd ? name : String(name[..<index])] != nil { return false }
                 if isEnd { return true }
                 start = bytes.index(after: index)
             } else if bytes[index] == UInt8(ascii: "<") {
@@ -201,10 +204,11 @@ struct TypeTable {
         sources.supply(facts, forFile: file)
     }
 
-    /// Returns the extensions, split into those at file level with a plain name (`isPlainName`) and the
-    /// others, so that naming them through the resolver walks no other declaration again.
-    private mutating func build() -> (plain: [DeclarationRef], others: [DeclarationRef]) {
-        var extensions: (plain: [DeclarationRef], others: [DeclarationRef]) = ([], [])
+    /// Returns the extensions other than those at file level with a plain name (`isPlainName`), so that
+    /// naming them through the resolver walks no other declaration again; the plain ones are found
+    /// through the typealiases' entries.
+    private mutating func build() -> [DeclarationRef] {
+        var others: [DeclarationRef] = []
         var count = 0
         // At most this many typealiases: reserved, the dictionary of them was grown a dozen times on real code.
         var aliasCount = 0
@@ -267,12 +271,9 @@ struct TypeTable {
                     let kind = kinds?[index] ?? sources[fileIndex].facts.declarations[index].kind
                     slots.append(entries.count(named: names[index], hash: hashes[index], kind: kind))
                     guard kind == .extension else { continue }
-                    let ref = DeclarationRef(file: fileIndex, index: index)
                     // At file level the full name is the written one.
-                    if (!hasScopes || outers[index].isEmpty) && Self.isPlainName(names[index]) {
-                        extensions.plain.append(ref)
-                    } else {
-                        extensions.others.append(ref)
+                    if (hasScopes && !outers[index].isEmpty) || !Self.isPlainName(names[index]) {
+                        others.append(DeclarationRef(file: fileIndex, index: index))
                     }
                 }
             }
@@ -289,7 +290,7 @@ struct TypeTable {
                 slot += 1
             }
         }
-        return extensions
+        return others
     }
 
     /// A kept part's typealiases, as `build` adds a named file's, read in place: making the part's entries
