@@ -67,7 +67,27 @@ struct TablePart: Sendable {
     var outers: [String] { rare?.outers ?? [] }
     /// The written names of the extensions the table asks the resolver about (nested, or not one plain
     /// component), by declaration index.
-    var writtenNames: [Int32: String] { rare?.writtenNames ?? [:] }
+    /// By increasing index: an array, not a dictionary, which reading the image made per part that has any
+    /// (a thousand on real code) and the table then hashed into per extension.
+    var writtenNames: [WrittenName] { rare?.writtenNames ?? [] }
+
+    /// A written name by declaration index.
+    struct WrittenName: Equatable, Sendable {
+        var index: Int32
+        var name: String
+    }
+
+    /// The written name of declaration `index`, if the part keeps one; read in place.
+    func writtenName(at index: Int32) -> String? {
+        guard let names = rare?.writtenNames else { return nil }
+        var low = 0
+        var high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low].index == index ? names[low].name : nil
+    }
     var aliases: [Alias] { rare?.aliases ?? [] }
     /// The declarations with an associated type (the export links leave such protocols out).
     var withAssociatedTypes: [Int32] { rare?.withAssociatedTypes ?? [] }
@@ -75,11 +95,11 @@ struct TablePart: Sendable {
     /// A part's fields that most files leave empty; nil when all are.
     private final class Rare: Sendable {
         let outers: [String]
-        let writtenNames: [Int32: String]
+        let writtenNames: [WrittenName]
         let aliases: [Alias]
         let withAssociatedTypes: [Int32]
 
-        init(outers: [String], writtenNames: [Int32: String], aliases: [Alias], withAssociatedTypes: [Int32]) {
+        init(outers: [String], writtenNames: [WrittenName], aliases: [Alias], withAssociatedTypes: [Int32]) {
             self.outers = outers
             self.writtenNames = writtenNames
             self.aliases = aliases
@@ -88,7 +108,7 @@ struct TablePart: Sendable {
 
         /// Nil when every field is empty.
         static func make(
-            outers: [String], writtenNames: [Int32: String], aliases: [Alias], withAssociatedTypes: [Int32]
+            outers: [String], writtenNames: [WrittenName], aliases: [Alias], withAssociatedTypes: [Int32]
         ) -> Rare? {
             guard !outers.isEmpty || !writtenNames.isEmpty || !aliases.isEmpty || !withAssociatedTypes.isEmpty
             else { return nil }
@@ -107,11 +127,11 @@ struct TablePart: Sendable {
         columns = Columns(names: named.names, kinds: declarations.map(\.kind))
         declarationCount = Int32(declarations.count)
         let outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers
-        var writtenNames: [Int32: String] = [:]
+        var writtenNames: [WrittenName] = []
         for index in declarations.indices where declarations[index].kind == .extension {
             let outer = outers.isEmpty ? "" : outers[index]
             if !outer.isEmpty || !TypeTable.isPlainName(declarations[index].name) {
-                writtenNames[Int32(index)] = declarations[index].name
+                writtenNames.append(WrittenName(index: Int32(index), name: declarations[index].name))
             }
         }
         var aliases = named.aliases.map {
@@ -170,9 +190,9 @@ extension TablePart {
         for outer in outers { writer.writeString(outer) }
         for kind in kinds { writer.writeByte(kind.code) }
         writer.writeVarint(writtenNames.count)
-        for (index, name) in writtenNames.sorted(by: { $0.key < $1.key }) {
-            writer.writeVarint(Int(index))
-            writer.writeString(name)
+        for written in writtenNames {
+            writer.writeVarint(Int(written.index))
+            writer.writeString(written.name)
         }
         writer.writeVarint(aliases.count)
         for alias in aliases {
@@ -245,11 +265,14 @@ extension TablePart {
             guard Int(code) < DeclarationKind.byCode.count else { throw .invalid("declaration kind \(code)") }
             columns.kinds.append(DeclarationKind.byCode[Int(code)])
         }
-        var writtenNames: [Int32: String] = [:]
+        var writtenNames: [WrittenName] = []
         for _ in 0..<(try reader.readCount()) {
             let index = try reader.readVarint()
-            guard index < count else { throw .invalid("table part extension") }
-            writtenNames[Int32(index)] = try reader.readString()
+            // Written in increasing order (`encode`): anything else is not an image this tool wrote.
+            guard index < count, Int32(index) > writtenNames.last?.index ?? -1 else {
+                throw .invalid("table part extension")
+            }
+            writtenNames.append(WrittenName(index: Int32(index), name: try reader.readString()))
         }
         let aliasCount = try reader.readCount(minimumElementSize: 4)
         var aliases: [Alias] = []

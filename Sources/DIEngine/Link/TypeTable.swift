@@ -49,8 +49,11 @@ struct TypeTable {
     /// declaration of a file that has all its declarations at file level: such files (all of the generated
     /// project's, nine in ten of real code's) keep no scopes, which saved a megabyte of fresh memory.
     private(set) var enclosingScope = DeclarationNames()
-    /// Full names of the typealiases each file declares, for files that declare any.
-    private(set) var aliasNames: [Int: [String]] = [:]
+    /// Full names of the typealiases of the files named from their facts or renamed; a kept part's are its
+    /// own (`aliasNames(ofFile:)`): copying them into an array per file was a tenth of the table on real code.
+    private var namedAliases: [Int: [String]] = [:]
+    /// The files that declare typealiases, in file order (renaming changes their names, not their number).
+    private var aliasFiles: [Int] = []
     /// Extensions that name their type through a typealias, with the type they extend: the only names of a
     /// file that depend on other files.
     private(set) var aliasExtensions: [DeclarationRef: String] = [:]
@@ -63,18 +66,18 @@ struct TypeTable {
     init(sources: LinkSources, reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        let others = build()
+        let (others, heads) = build()
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
-        let extendedNames = namesResolvedElsewhere(others)
+        let extendedNames = namesResolvedElsewhere(others, heads)
         if !extendedNames.isEmpty { rename(extendedNames) }
         aliasExtensions = extendedNames
     }
 
     /// The extensions that extend another type than the one their name says as written. The resolver
     /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
-    private func namesResolvedElsewhere(_ others: [DeclarationRef]) -> [DeclarationRef: String] {
+    private func namesResolvedElsewhere(_ others: [DeclarationRef], _ heads: AliasHeads) -> [DeclarationRef: String] {
         let resolver = NameResolver(table: self)
         var extendedNames: [DeclarationRef: String] = [:]
         // Most of the others resolve elsewhere on real code: the dictionary was grown and rehashed a few times.
@@ -94,7 +97,7 @@ struct TypeTable {
         }
         for ref in others {
             let written = writtenName(ref)
-            guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written) else { continue }
+            guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written, heads) else { continue }
             if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) { extendedNames[ref] = type }
         }
         return extendedNames
@@ -104,24 +107,37 @@ struct TypeTable {
     /// none of its prefixes (`A`, `A.B`, …, the name) is a typealias, the resolver then expanding each
     /// prefix in turn and finding none. Most dotted extensions (`extension Outer.Inner`); asking the
     /// resolver was a third of the table on real code.
-    private func resolvesAsWritten(_ name: String) -> Bool {
-        let bytes = name.utf8
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while true {
-            let isEnd = index == bytes.endIndex
+    /// A name none of whose prefixes can be a typealias (`heads`) is not looked up.
+    private func resolvesAsWritten(_ name: String, _ heads: AliasHeads) -> Bool {
+        let aliases = heads.mayHead(name) ? aliases : nil
+        // Scanned in place: stepping through the UTF-8 view's indices was most of this function's time. A
+        // static function: a closure kept in a variable copied the whole table (retaining every field).
+        if let answer = name.utf8.withContiguousStorageIfAvailable({ Self.resolvesAsWritten(name, $0, aliases) }) {
+            return answer
+        }
+        return Array(name.utf8).withUnsafeBufferPointer { Self.resolvesAsWritten(name, $0, aliases) }
+    }
+
+    /// `resolvesAsWritten(_:_:)` of `name`'s UTF-8 bytes; `aliases` nil when no prefix can be a typealias.
+    private static func resolvesAsWritten(
+        _ name: String, _ bytes: UnsafeBufferPointer<UInt8>, _ aliases: [String: AliasEntry]?
+    ) -> Bool {
+        var start = 0
+        for index in 0...bytes.count {
+            let isEnd = index == bytes.count
             if isEnd || bytes[index] == UInt8(ascii: ".") {
                 // An empty component, which the resolver would drop.
                 guard index != start else { return false }
                 // The whole name is looked up as it is, not copied.
-                if !aliases.isEmpty && aliases[isEnd ? name : String(name[..<index])] != nil { return false }
-                if isEnd { return true }
-                start = bytes.index(after: index)
+                if let aliases, aliases[isEnd ? name : String(decoding: bytes[..<index], as: UTF8.self)] != nil {
+                    return false
+                }
+                start = index + 1
             } else if bytes[index] == UInt8(ascii: "<") {
                 return false
             }
-            index = bytes.index(after: index)
         }
+        return true
     }
 
     /// The type an extension extends when it is not the one its name says as written.
@@ -143,7 +159,7 @@ struct TypeTable {
 
     /// The name a declaration writes, from its file's part when it has one (no decoding).
     private func writtenName(_ ref: DeclarationRef) -> String {
-        sources.parts[ref.file]?.writtenNames[Int32(ref.index)] ?? self[ref].name
+        sources.parts[ref.file]?.writtenName(at: Int32(ref.index)) ?? self[ref].name
     }
 
     /// One component without generic arguments: at file level such a name resolves to itself unless it
@@ -199,6 +215,24 @@ struct TypeTable {
         return aliases[name]
     }
 
+    /// The full names of the typealiases a file declares, nil when it declares none.
+    func aliasNames(ofFile file: Int) -> [String]? {
+        if let names = namedAliases[file] { return names }
+        guard let declared = sources.parts[file]?.aliases, !declared.isEmpty else { return nil }
+        return declared.map(\.key)
+    }
+
+    /// Every file's `aliasNames(ofFile:)` (tests).
+    var aliasNames: [Int: [String]] {
+        Dictionary(uniqueKeysWithValues: aliasFiles.map { ($0, aliasNames(ofFile: $0) ?? []) })
+    }
+
+    /// Whether a file declares a typealias whose full name passes `test`, a kept part's read in place.
+    private func declaresAlias(inFile file: Int, _ test: (String) -> Bool) -> Bool {
+        if let names = namedAliases[file] { return names.contains(where: test) }
+        return sources.parts[file]?.aliases.contains { test($0.key) } ?? false
+    }
+
     /// Replaces a file's interface-only facts by its whole facts (same declarations, with their detail).
     mutating func supplyDetail(_ facts: FileFacts, forFile file: Int) {
         sources.supply(facts, forFile: file)
@@ -207,7 +241,10 @@ struct TypeTable {
     /// Returns the extensions other than those at file level with a plain name (`isPlainName`), so that
     /// naming them through the resolver walks no other declaration again; the plain ones are found
     /// through the typealiases' entries.
-    private mutating func build() -> [DeclarationRef] {
+    ///
+    /// Also returns the heads of the typealiases' names, taken while each name is in the cache: taken from
+    /// the finished table, they cost as much as the look-ups they save.
+    private mutating func build() -> (others: [DeclarationRef], heads: AliasHeads) {
         var others: [DeclarationRef] = []
         var count = 0
         // At most this many typealiases: reserved, the dictionary of them was grown a dozen times on real code.
@@ -223,6 +260,7 @@ struct TypeTable {
             }
         }
         aliases.reserveCapacity(aliasCount)
+        var heads = AliasHeads(capacity: aliasCount)
         typeName.reserveCapacity(files: sources.count)
         entries = TypeEntries(minimumCapacity: count)
         // Each declaration's place among its entry's (`TypeEntries`), from the first pass for the second.
@@ -247,7 +285,7 @@ struct TypeTable {
                 typeName.append(column)
                 outers = parts[fileIndex]?.outers ?? []
                 if let declared = parts[fileIndex]?.aliases, !declared.isEmpty {
-                    addAliases(declared, file: fileIndex)
+                    addAliases(declared, file: fileIndex, heads: &heads)
                 }
             } else {
                 let facts = sources[fileIndex].facts
@@ -277,9 +315,15 @@ struct TypeTable {
                     }
                 }
             }
-            if !file.aliases.isEmpty { aliasNames[fileIndex] = file.aliases.map(\.key) }
+            if !file.aliases.isEmpty {
+                namedAliases[fileIndex] = file.aliases.map(\.key)
+                aliasFiles.append(fileIndex)
+            }
             // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-            for alias in file.aliases { Self.keepFirst(&aliases[alias.key]) { alias.entry } }
+            for alias in file.aliases {
+                Self.keepFirst(&aliases[alias.key]) { alias.entry }
+                heads.insert(alias.key)
+            }
             enclosingScope.append(contentsOf: hasScopes ? outers[...] : [])
         }
         entries.allocatePlaces()
@@ -290,14 +334,15 @@ struct TypeTable {
                 slot += 1
             }
         }
-        return others
+        return (others, heads)
     }
 
     /// A kept part's typealiases, as `build` adds a named file's, read in place: making the part's entries
     /// first (`TablePart.aliasEntries`) copied and retained each of them twice.
-    private mutating func addAliases(_ declared: [TablePart.Alias], file fileIndex: Int) {
-        aliasNames[fileIndex] = declared.map(\.key)
+    private mutating func addAliases(_ declared: [TablePart.Alias], file fileIndex: Int, heads: inout AliasHeads) {
+        aliasFiles.append(fileIndex)
         for alias in declared {
+            heads.insert(alias.key)
             Self.keepFirst(&aliases[alias.key]) {
                 AliasEntry(target: alias.target, scope: alias.scope, isGeneric: alias.isGeneric, file: fileIndex)
             }
@@ -434,17 +479,17 @@ struct TypeTable {
             for index in before.indices where before[index] != file.names[index] {
                 move(DeclarationRef(file: fileIndex, index: index), from: before[index], to: file.names[index])
             }
-            touchedAliases.formUnion(aliasNames[fileIndex] ?? [])
+            touchedAliases.formUnion(aliasNames(ofFile: fileIndex) ?? [])
             touchedAliases.formUnion(file.aliases.map(\.key))
-            aliasNames[fileIndex] = file.aliases.isEmpty ? nil : file.aliases.map(\.key)
+            if !file.aliases.isEmpty { namedAliases[fileIndex] = file.aliases.map(\.key) }
             typeName.replace(namesInFile: fileIndex, with: file.names)
             enclosingScope.replace(namesInFile: fileIndex, with: Self.isFileLevel(file.outers[...]) ? [] : file.outers)
         }
         // Each touched alias is the first declaration of its full name again, in file order, each file read
         // once. A file not renamed has the typealiases it was first named with: its part's, not decoded.
         for key in touchedAliases { aliases[key] = nil }
-        for fileIndex in aliasNames.keys.sorted() where !touchedAliases.isEmpty {
-            guard aliasNames[fileIndex]?.contains(where: touchedAliases.contains) == true else { continue }
+        for fileIndex in aliasFiles where !touchedAliases.isEmpty {
+            guard declaresAlias(inFile: fileIndex, touchedAliases.contains) else { continue }
             let declared =
                 renamedAliases[fileIndex] ?? sources.parts[fileIndex]?.aliasEntries(file: fileIndex)
                 ?? names(ofFile: fileIndex, extendedNames: extendedNames).aliases

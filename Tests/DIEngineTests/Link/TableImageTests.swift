@@ -153,6 +153,32 @@ import Testing
         }
     }
 
+    /// A part's written names (the extensions the resolver is asked about) are found by declaration index,
+    /// in a part made from facts and in one read back from an image; the other declarations have none.
+    @Test func writtenNamesAreFoundByIndex() {
+        let source = """
+            struct Outer { struct Inner {} }
+            extension Outer.Inner {}
+            extension Plain {}
+            extension Array<Int> {}
+            enum E { case a }
+            extension Storage.Backend.Key {}
+            """
+        let part = TablePart(of: Scanner.scan(bytes: Array(source.utf8), runtimeModule: "R"))
+        let read = TableImage.decode(
+            TableImage.encode(
+                [TableImage.Entry(path: "A.swift", factsDigest: 1, interfaceDigest: 2, part: part)], identity: "1"),
+            identity: "1"
+        ).entries.map(\.part)
+        #expect(read == [part])
+        for part in [part] + read {
+            let written = (0..<Int32(part.names.count)).map { part.writtenName(at: $0) }
+            #expect(written == [nil, nil, "Outer.Inner", nil, "Array<Int>", nil, "Storage.Backend.Key"])
+            #expect(part.writtenNames.map(\.index) == [2, 4, 6])
+            #expect(part.writtenName(at: 7) == nil && part.writtenName(at: -1) == nil)
+        }
+    }
+
     @Test func aDamagedOrForeignImageHoldsNoParts() {
         let part = TablePart(of: Scanner.scan(bytes: Array("final class A: Component {}".utf8), runtimeModule: "R"))
         let bytes = TableImage.encode(

@@ -66,6 +66,51 @@ import Testing
         #expect(table.entries["Memory"]?.extensions == [DeclarationRef(file: 0, index: 0)])
     }
 
+    /// Long components (prefixes past a small string's 15 bytes, looked up as new strings) and names that
+    /// share their first component with a member typealias (`AliasHeads` lets them through) or not.
+    @Test func longDottedExtensionsAreNamedAsTheResolverResolvesThem() throws {
+        let table = Self.table([
+            (
+                "Types.swift",
+                """
+                final class PersistentDiskStorage { struct CompositeKey { struct Part {} } }
+                enum ApplicationNamespace {
+                    typealias PreferredBackend = PersistentDiskStorage
+                    struct UnrelatedNestedType { struct Deeper {} }
+                }
+                enum OtherNamespaceWithoutAliases { struct Thing {} }
+                typealias TopLevelStorageAlias = ApplicationNamespace
+                """
+            ),
+            (
+                "Extensions.swift",
+                """
+                extension ApplicationNamespace.PreferredBackend.CompositeKey { func a() {} }
+                extension ApplicationNamespace.UnrelatedNestedType.Deeper { func b() {} }
+                extension OtherNamespaceWithoutAliases.Thing { func c() {} }
+                extension TopLevelStorageAlias.UnrelatedNestedType { func d() {} }
+                extension ApplicationNamespace.PreferredBackend { func e() {} }
+                """
+            ),
+        ])
+        let resolver = NameResolver(table: table)
+        let file = 1
+        let names = table.typeName.names(inFile: file)
+        #expect(
+            names == [
+                "PersistentDiskStorage.CompositeKey", "ApplicationNamespace.UnrelatedNestedType.Deeper",
+                "OtherNamespaceWithoutAliases.Thing", "ApplicationNamespace.UnrelatedNestedType",
+                "PersistentDiskStorage",
+            ])
+        for index in names.indices {
+            let ref = DeclarationRef(file: file, index: index)
+            let resolved = resolver.resolve(table[ref].name, in: table.enclosingScope[ref] ?? "").name
+            #expect(names[index] == resolved, "\(table[ref].name)")
+        }
+        #expect(table.aliasNames(ofFile: 0) == ["ApplicationNamespace.PreferredBackend", "TopLevelStorageAlias"])
+        #expect(table.aliasNames(ofFile: 1) == nil)
+    }
+
     /// Dotted extensions are named without the resolver when no prefix is a typealias: the names must be
     /// the resolver's, whichever prefix (first, middle, last) is an alias.
     @Test func dottedExtensionsAreNamedAsTheResolverResolvesThem() throws {

@@ -290,7 +290,7 @@ final class NameViewer {
             guard before != interfaceDigests[file] else { continue }
             editedFiles.insert(path)
             for name in table.typeName.names(inFile: file) { touched.insert(NameViews.digest(of: name)) }
-            for name in table.aliasNames[file] ?? [] { touched.insert(NameViews.digest(of: name)) }
+            for name in table.aliasNames(ofFile: file) ?? [] { touched.insert(NameViews.digest(of: name)) }
         }
         if kept != previous.files.count {
             // Removed files: what they declared is known through the files the views depended on.
