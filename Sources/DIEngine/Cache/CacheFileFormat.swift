@@ -18,7 +18,7 @@
 /// the blobs nor any source; a blob is decoded only when its facts are needed.
 enum CacheFileFormat {
     static let magic: [UInt8] = Array("DICACHE\0".utf8)
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// Magic, version and head length.
     static let prefixSize = 20
 

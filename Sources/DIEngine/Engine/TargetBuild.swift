@@ -77,10 +77,13 @@ struct TargetBuild {
         var generateTime = Duration.zero
         let depfile = depfile
         let cacheFile = lookup.mode == .disabled ? nil : lookup.cachePath
+        var previousDepfile: BuildRecord.RecordedFile?
+        if case .intact(let record) = previous?.state { previousDepfile = record.depfile }
         var analysis = TargetAnalysis.run(&lookup, reusingLinks: lookup.mode == .readWrite, progress: &progress) {
             graph, target in
             generateTime = clock.measure {
-                outputs = TargetOutputs.render(graph, for: target, depfile: depfile, cacheFile: cacheFile)
+                outputs = TargetOutputs.render(
+                    graph, for: target, depfile: depfile, cacheFile: cacheFile, previousDepfile: previousDepfile)
             }
         }
         // The link state is written on another thread meanwhile. The analysis (graph, link session) is kept
@@ -89,7 +92,9 @@ struct TargetBuild {
             analysis.finish(progress: &progress)
             keptAnalysis = analysis
         }
-        progress.log("target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms")
+        progress.log(
+            "target '\(name)': generate \(ProgressLog.milliseconds(generateTime)) ms"
+                + (outputs.reusedDepfile ? " (depfile from the run record)" : ""))
         var result = Result(diagnostics: analysis.diagnostics + outputs.diagnostics, writable: writable)
         result.writable = writable && !fails(earlier + result.diagnostics)
         if result.writable, let contentDigest, let factsDigest {
@@ -147,7 +152,10 @@ struct TargetBuild {
         let files = [outputs.resolved, outputs.factory].compactMap { $0 }
         let record = BuildRecord(
             factsDigest: factsDigest, diagnostics: diagnostics,
-            depfile: outputs.depfile.map { BuildRecord.RecordedFile(path: $0.path, bytes: $0.bytes[...]) },
+            depfile: outputs.depfile.map {
+                BuildRecord.RecordedFile(
+                    path: $0.path, bytes: $0.bytes[...], key: outputs.depfileKey, diagnostics: outputs.diagnostics)
+            },
             outputs: files.map { BuildRecord.OutputStamp(expecting: $0.bytes, at: $0.path) })
         return record.encoded()
     }

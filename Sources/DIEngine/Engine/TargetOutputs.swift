@@ -14,6 +14,10 @@ struct TargetOutputs {
     var depfile: File?
     /// `O05`/`O06` from the depfile's paths, `O04` for a depfile written into a listed directory.
     var diagnostics: [Diagnostic] = []
+    /// `DepfileInputs.key` of the depfile, kept in the run record with it.
+    var depfileKey: UInt64?
+    /// Whether the depfile was taken from the previous run's record.
+    var reusedDepfile = false
 
     /// How the depfile is spelled: `--depfile-target` and `--depfile-phony`.
     struct DepfileOptions {
@@ -29,9 +33,11 @@ struct TargetOutputs {
     }
 
     /// `cacheFile`: the cache file the run writes, if any; like the depfile it must not be written into a
-    /// directory that the depfile lists (`O04`).
+    /// directory that the depfile lists (`O04`). `previousDepfile`: the depfile of the previous run's
+    /// record, taken when it was made from the same inputs.
     static func render(
-        _ graph: LinkedGraph, for target: InputCollection.Target, depfile: DepfileOptions, cacheFile: String? = nil
+        _ graph: LinkedGraph, for target: InputCollection.Target, depfile: DepfileOptions, cacheFile: String? = nil,
+        previousDepfile: BuildRecord.RecordedFile? = nil
     ) -> Self {
         let settings = target.settings
         let (project, reference) = (settings.name, settings.outputReference)
@@ -43,16 +49,18 @@ struct TargetOutputs {
         if let resolvedText { outputs.resolved = File(path: settings.resolvedOutputPath, bytes: resolvedText.wait()) }
         if let path = settings.depfilePath {
             let inventory = target.inventory
-            let inputs =
-                (settings.configPath.map { [$0] } ?? []) + inventory.propertyFiles + inventory.resolvedFiles
-                + inventory.sources + inventory.directories
-            let rendering = Depfile.render(
-                target: depfile.target ?? settings.outputArgument ?? settings.outputPath, dependencies: inputs,
-                phony: depfile.phony)
-            outputs.depfile = File(path: path, bytes: rendering.bytes)
-            outputs.diagnostics += rendering.diagnostics
-            outputs.diagnostics += OutputPlacement.listedDirectoryWarnings(
-                writtenFiles: [path] + (cacheFile.map { [$0] } ?? []), listedPaths: rendering.listed)
+            let inputs = DepfileInputs(
+                target: depfile.target ?? settings.outputArgument ?? settings.outputPath, phony: depfile.phony,
+                groups: [
+                    settings.configPath.map { [$0] } ?? [], inventory.propertyFiles, inventory.resolvedFiles,
+                    inventory.sources, inventory.directories,
+                ],
+                writtenFiles: [path] + (cacheFile.map { [$0] } ?? []), workingDirectory: LocalDisk.currentDirectory())
+            let output = inputs.output(reusing: previousDepfile)
+            outputs.depfile = File(path: path, bytes: output.bytes)
+            outputs.diagnostics += output.diagnostics
+            outputs.depfileKey = output.key
+            outputs.reusedDepfile = output.reused
         }
         return outputs
     }

@@ -46,12 +46,12 @@ enum ResolvedFileRenderer {
         let isFactory = Registration.isFactory(
             address.pointee.kind, importedIsFactory: address.pointee.importedIsFactory)
         let isValueType = address.pointee.isValueType
-        let qualifier = YAMLScalarText.string(address.pointee.id.qualifier)
         let dependencies = ResolvedDependency.list(address.pointee.dependencies)
         let links = RegistrationRenderer.sortedUnique(address.pointee.links)
-        writer.line("- TYPE: ", YAMLScalarText.string(address.pointee.id.typeName))
+        appendLine("- TYPE: ", address.pointee.id.typeName, to: &writer)
+        let qualifier = address.pointee.id.qualifier
         writer.indented { writer in
-            writer.line("QUALIFIER: ", qualifier)
+            appendLine("QUALIFIER: ", qualifier, to: &writer)
             writer.line(lazy ? "LAZILY: true" : "LAZILY: false")
             writer.line(isFactory ? "FACTORY: true" : "FACTORY: false")
             writer.line(isValueType ? "VALUE_TYPE: true" : "VALUE_TYPE: false")
@@ -65,8 +65,16 @@ enum ResolvedFileRenderer {
                 writer.line("LINK: []")
             } else {
                 writer.line("LINK:")
-                for index in links.indices { writer.line("- ", YAMLScalarText.string(links[index])) }
+                for index in links.indices { appendLine("- ", links[index], to: &writer) }
             }
+        }
+    }
+
+    /// The line `key` + `YAMLScalarText.string(scalar)`, the scalar written straight into the line.
+    static func appendLine(_ key: String, _ scalar: String, to writer: inout CodeWriter) {
+        writer.line { writer in
+            writer.append(key)
+            YAMLScalarText.append(scalar, to: &writer)
         }
     }
 
@@ -129,10 +137,10 @@ struct ResolvedDependency: Hashable {
     }
 
     func append(to writer: inout CodeWriter) {
-        writer.line("- TYPE: ", YAMLScalarText.string(typeName))
+        ResolvedFileRenderer.appendLine("- TYPE: ", typeName, to: &writer)
         writer.indented { writer in
-            writer.line("QUALIFIER: ", YAMLScalarText.string(qualifier))
-            if let qualifierBy { writer.line("QUALIFIER_BY: ", YAMLScalarText.string(qualifierBy)) }
+            ResolvedFileRenderer.appendLine("QUALIFIER: ", qualifier, to: &writer)
+            if let qualifierBy { ResolvedFileRenderer.appendLine("QUALIFIER_BY: ", qualifierBy, to: &writer) }
             if isArray { writer.line("ARRAY: true") }
             if isPayload { writer.line("PAYLOAD: true") }
         }

@@ -34,23 +34,40 @@ enum YAMLScalarText {
         return out + "\""
     }
 
+    /// `string(text)` as a piece of the line being written: a plain scalar is appended as it is, without
+    /// a string returned for it (a retain and release per name of the resolved file).
+    static func append(_ text: String, to writer: inout CodeWriter) {
+        if text.isEmpty { return writer.append("\"\"") }
+        writer.append(isPlainSafe(text) ? text : doubleQuoted(text))
+    }
+
     /// Letters, digits and `_./$-`, starting with a letter, `_`, `/` or `$`, and not a word that a YAML
     /// 1.1 or 1.2 reader resolves to null or a boolean. Numbers cannot qualify (they start with a digit
     /// or sign), so every plain result is a string under both schemas.
     private static func isPlainSafe(_ text: String) -> Bool {
         // Every allowed character is ASCII, so the UTF-8 bytes are checked (a non-ASCII byte fails), in
-        // place: the generic `utf8.first` and `allSatisfy` cost more than the check.
-        var text = text
-        let isPlain = text.withUTF8 { bytes in
-            guard let first = bytes.first, isLetter(first) || plainStart.contains(first) else { return false }
-            return bytes.allSatisfy { isLetter($0) || isDigit($0) || plainInner.contains($0) }
+        // place: the generic `utf8.first` and `allSatisfy` cost more than the check, and `withUTF8` on a
+        // copy of the string retained and released it.
+        func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = bytes.first, isLetter(first) || isPlainStart(first) else { return false }
+            for byte in bytes where !(isLetter(byte) || isDigit(byte) || isPlainInner(byte)) { return false }
+            return true
         }
-        guard isPlain else { return false }
+        // A string without contiguous UTF-8 (bridged, on Darwin) is copied.
+        guard text.utf8.withContiguousStorageIfAvailable(isPlain) ?? Array(text.utf8).withUnsafeBufferPointer(isPlain)
+        else { return false }
         return text.utf8.count > longestReservedWord || !reservedWords.contains(text.lowercased())
     }
 
-    private static let plainStart: [UInt8] = Array("_/$".utf8)
-    private static let plainInner: [UInt8] = Array("_./$-".utf8)
+    /// `_`, `/` or `$`: compared, not looked up in an array (a static's every use checks its initialiser).
+    private static func isPlainStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "$")
+    }
+
+    /// `_./$-`.
+    private static func isPlainInner(_ byte: UInt8) -> Bool {
+        isPlainStart(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+    }
 
     private static let reservedWords: Set<String> = [
         "null", "true", "false", "yes", "no", "on", "off", "y", "n",

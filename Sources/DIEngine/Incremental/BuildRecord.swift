@@ -24,10 +24,16 @@ struct BuildRecord: Equatable {
     struct RecordedFile: Equatable {
         var path: String
         var bytes: ArraySlice<UInt8>
+        /// `DepfileInputs.key` of the paths and settings the depfile was made from, with the diagnostics
+        /// its paths caused: a rebuild from the same inputs takes both instead of rendering them again.
+        var key: UInt64?
+        var diagnostics: [Diagnostic]
 
-        init(path: String, bytes: ArraySlice<UInt8>) {
+        init(path: String, bytes: ArraySlice<UInt8>, key: UInt64? = nil, diagnostics: [Diagnostic] = []) {
             self.path = path
             self.bytes = bytes
+            self.key = key
+            self.diagnostics = diagnostics
         }
 
         init(path: String, text: String) {
@@ -85,6 +91,10 @@ struct BuildRecord: Equatable {
         if let depfile {
             writer.writeString(depfile.path)
             writer.writeBytes(depfile.bytes)
+            writer.writeByte(depfile.key == nil ? 0 : 1)
+            if let key = depfile.key { writer.writeFixed64(key) }
+            writer.writeVarint(depfile.diagnostics.count)
+            for diagnostic in depfile.diagnostics { writer.writeDiagnostic(diagnostic) }
         }
         writer.writeVarint(outputs.count)
         for output in outputs {
@@ -130,7 +140,16 @@ extension ByteReader {
             let count = try readCount()
             let start = offset
             _ = try readRawBytes(count: count)
-            depfile = BuildRecord.RecordedFile(path: path, bytes: payload[start..<start + count])
+            let key: UInt64? =
+                switch try readByte() {
+                case 0: nil
+                case 1: try readFixed64()
+                default: throw .invalid("depfile key tag")
+                }
+            var depfileDiagnostics: [Diagnostic] = []
+            for _ in 0..<(try readCount()) { depfileDiagnostics.append(try readDiagnostic()) }
+            depfile = BuildRecord.RecordedFile(
+                path: path, bytes: payload[start..<start + count], key: key, diagnostics: depfileDiagnostics)
         default: throw .invalid("depfile tag")
         }
         var outputs: [BuildRecord.OutputStamp] = []

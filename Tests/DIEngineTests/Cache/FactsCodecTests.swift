@@ -149,7 +149,9 @@ import Testing
                     notes: [DiagnosticNote("here")]),
                 .warning("O03", "no location"),
             ],
-            depfile: BuildRecord.RecordedFile(path: "out.d", text: "out: a.swift\n"),
+            depfile: BuildRecord.RecordedFile(
+                path: "out.d", bytes: Array("out: a.swift\n".utf8)[...], key: 0xDEAD_BEEF,
+                diagnostics: [.warning("O06", "unreadable", at: SourceLocation(path: "a b.swift", line: 1, column: 1))]),
             outputs: [
                 BuildRecord.OutputStamp(path: "F.swift", size: 12, modificationTime: -5, contentHash: 7),
                 BuildRecord.OutputStamp(path: "r.yml", size: 0, modificationTime: nil, contentHash: .max),
@@ -158,6 +160,10 @@ import Testing
         #expect(BuildRecord.decode(bytes) == record)
         for length in 0..<bytes.count { #expect(BuildRecord.decode(Array(bytes[..<length])) == nil) }
         #expect(BuildRecord.decode(bytes + [0]) == nil)
+        var keyless = record
+        keyless.depfile?.key = nil
+        keyless.depfile?.diagnostics = []
+        #expect(BuildRecord.decode(keyless.encoded()) == keyless)
     }
 
     /// A replay writes the recorded depfile as a slice of the record's payload: exactly the bytes recorded,

@@ -38,9 +38,16 @@ import Testing
             ("Novel", "Novel"), ("Outer.Inner", "Outer.Inner"), ("", "\"\""), ("yes", "\"yes\""), ("Null", "\"Null\""),
             ("8080", "\"8080\""), ("-x", "\"-x\""), ("a b", "\"a b\""), ("a: b", "\"a: b\""), ("#c", "\"#c\""),
             ("q\"\\\n\u{7}\u{85}", "\"q\\\"\\\\\\n\\a\\N\""), ("Fábrica", "\"Fábrica\""),
+            ("_a", "_a"), ("/p/q", "/p/q"), ("$x", "$x"), ("a.b-c_d/e$f", "a.b-c_d/e$f"), (".x", "\".x\""),
+            ("ON", "\"ON\""), ("Feature049.Service04999Implementation", "Feature049.Service04999Implementation"),
+            ("Feature049.Service04999 Implementation", "\"Feature049.Service04999 Implementation\""),
         ]
         for (input, expected) in cases {
             #expect(YAMLScalarText.string(input) == expected, "\(input)")
+            // Written into a line, the scalar is spelled the same.
+            var writer = CodeWriter()
+            ResolvedFileRenderer.appendLine("K: ", input, to: &writer)
+            #expect(writer.text == "K: " + expected + "\n", "\(input)")
         }
     }
 }
