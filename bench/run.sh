@@ -9,7 +9,8 @@
 # stat walk of the same tree (`find Sources -name '*.swift' -newer deli.yml`: stats every file), with
 # hyperfine when present (else a plain loop). One more cold run under `/usr/bin/time -v` with `-v` gives
 # peak RSS, CPU ((user+sys)/wall of the whole run, and of the scan phase as `-v` prints it) and the phase
-# times. Prints the measurements and the issue's ratios beside their targets as Markdown tables.
+# times. Prints the measurements (mean ± standard deviation, and the median) and the issue's ratios beside
+# their targets as Markdown tables: the ratios of means, and those of medians for the edits.
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
@@ -79,12 +80,12 @@ scenarios=(
 measure() { # project, name, prepare, command
     local project=$1 name=$2 prepare=$3 command=$4 json="$out/hyperfine.json" count=$runs
     [[ $name == cold* ]] && count=$cold_runs
-    local mean stddev
+    local mean stddev median
     if command -v hyperfine >/dev/null; then
         hyperfine --style none --warmup 1 --runs "$count" --prepare "$prepare" --export-json "$json" \
             "$command" >/dev/null
-        read -r mean stddev < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]
-print(r["mean"] * 1000, (r["stddev"] or 0) * 1000)' "$json")
+        read -r mean stddev median < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]
+print(r["mean"] * 1000, (r["stddev"] or 0) * 1000, r["median"] * 1000)' "$json")
     else
         local times=()
         for _ in $(seq "$count"); do
@@ -95,10 +96,10 @@ print(r["mean"] * 1000, (r["stddev"] or 0) * 1000)' "$json")
             end=$(date +%s%N)
             times+=($(((end - start) / 1000)))
         done
-        read -r mean stddev < <(python3 -c 'import statistics,sys; t=[int(x)/1000 for x in sys.argv[1:]]
-print(statistics.mean(t), statistics.pstdev(t))' "${times[@]}")
+        read -r mean stddev median < <(python3 -c 'import statistics,sys; t=[int(x)/1000 for x in sys.argv[1:]]
+print(statistics.mean(t), statistics.pstdev(t), statistics.median(t))' "${times[@]}")
     fi
-    printf '%s\t%s\t%.1f\t%.1f\n' "$project" "$name" "$mean" "$stddev" >>"$results"
+    printf '%s\t%s\t%.1f\t%.1f\t%.1f\n' "$project" "$name" "$mean" "$stddev" "$median" >>"$results"
     echo "$project, $name: $(printf '%.1f' "$mean") ms" >&2
 }
 
@@ -175,6 +176,10 @@ import sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 projects = sys.argv[2:]
 value = {(row[0], row[1]): (float(row[2]), float(row[3])) for row in rows}
+# Medians of the timed scenarios (the instrumented cold run's rows have none): on this kind of shared
+# virtual machine a single run can be 2-3 x slower in every phase (docs/incremental.md), which moves a
+# mean of ten by several per cent; the median does not follow one such run.
+median = {(row[0], row[1]): float(row[4]) for row in rows if len(row) > 4}
 names = list(dict.fromkeys(row[1] for row in rows))
 print("| measurement | " + " | ".join(projects) + " |")
 print("|---" * (1 + len(projects)) + "|")
@@ -182,12 +187,20 @@ for name in names:
     cells = []
     for project in projects:
         mean, stddev = value.get((project, name), (None, 0))
-        cells.append("" if mean is None else f"{mean:.1f} ± {stddev:.1f}" if stddev else f"{mean:.2f}".rstrip("0").rstrip("."))
+        middle = median.get((project, name))
+        cells.append(
+            "" if mean is None
+            else f"{mean:.1f} ± {stddev:.1f}" + (f" (median {middle:.1f})" if middle is not None else "") if stddev
+            else f"{mean:.2f}".rstrip("0").rstrip("."))
     print(f"| {name} | " + " | ".join(cells) + " |")
 
 def ratio(project, numerator, denominator):
     top, bottom = value.get((project, numerator)), value.get((project, denominator))
     return top[0] / bottom[0] if top and bottom and bottom[0] else None
+
+def median_ratio(project, numerator, denominator):
+    top, bottom = median.get((project, numerator)), median.get((project, denominator))
+    return top / bottom if top and bottom else None
 
 def zero_di_share(project):
     parts = [value.get((project, f"cold {name} (ms)")) for name in ["link", "validate", "generate"]]
@@ -198,6 +211,9 @@ figures = [
     ("DI edit / cold", "≤ 3 %", lambda p: ratio(p, "edit, DI change", "cold (no cache)"), "pct", 0.03),
     ("non-DI edit / cold", "≤ 1.5 %", lambda p: ratio(p, "edit, non-DI change", "cold (no cache)"), "pct", 0.015),
     ("no-op / stat walk", "≤ 2 ×", lambda p: ratio(p, "no-op", "stat walk (find -newer)"), "x", 2),
+    ("DI edit / cold, medians", "≤ 3 %", lambda p: median_ratio(p, "edit, DI change", "cold (no cache)"), "pct", 0.03),
+    ("non-DI edit / cold, medians", "≤ 1.5 %", lambda p: median_ratio(p, "edit, non-DI change", "cold (no cache)"),
+     "pct", 0.015),
     ("link + validate + generate / cold (zero DI)", "≤ 1 %",
      lambda p: zero_di_share(p) if p == "real, zero DI" else None, "pct", 0.01),
     ("CPU during the cold scan (cores)", "≥ 1.8", lambda p: value.get((p, "cold scan CPU (cores)"), (None,))[0],
