@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// dibuild advises malloc's heaps as huge pages (`HugePageHeap`) unless glibc's own malloc tunables are set:
+/// dibuild advises malloc's heaps of a cold build as huge pages (`HugePageHeap`) unless glibc's own malloc
+/// tunables are set:
 /// where memory comes from must not change anything a build writes or prints.
 @Suite struct HugePageHeapCLITests {
     @Test func aBuildWritesTheSameWithAndWithoutTheAdvice() throws {
@@ -24,9 +25,9 @@ import Testing
     }
 
     /// The main heap can only be advised from the main thread, so this is seen in the process itself: `-v`
-    /// names the range, where the kernel has transparent huge pages.
+    /// names the range of a cold build, where the kernel has transparent huge pages, and of no later one.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
-    func verboseOutputNamesTheAdvisedHeap() throws {
+    func verboseOutputNamesTheAdvisedHeapOfAColdBuildOnly() throws {
         let app = try FixtureApp("Library")
         let advised = try DibuildProcess.run(["build", "-v"], in: app.path)
         let mebibytes = advised.stderr.split(separator: "\n").compactMap { line in
@@ -35,8 +36,12 @@ import Testing
         }
         #expect(advised.status == 0, "\(advised.stderr)")
         #expect(mebibytes.count == 1 && mebibytes[0] >= 64, "\(advised.stderr)")
+        let incremental = try DibuildProcess.run(["build", "-v"], in: app.path)
+        #expect(incremental.status == 0, "\(incremental.stderr)")
+        #expect(!incremental.stderr.contains("advised as huge pages"), "\(incremental.stderr)")
+        let cold = try FixtureApp("Library")
         let declined = try DibuildProcess.run(
-            ["build", "-v"], in: app.path, environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
+            ["build", "-v"], in: cold.path, environment: ["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"])
         #expect(declined.status == 0 && !declined.stderr.contains("advised as huge pages"), "\(declined.stderr)")
     }
 }

@@ -13,6 +13,12 @@
 /// main heap with `brk`, and the kernel does not carry the advice over to a later growth), and a filler,
 /// never freed nor touched, takes the space up to its first aligned 2 MiB (whose pages the heap's first
 /// allocations have already mapped small), so that the allocations after it start there.
+///
+/// Only a cold build is advised (`pays(cacheFiles:)`): a huge page is zeroed whole from a free 2 MiB block,
+/// and on a virtual machine that reports free memory back to its host in such blocks (free page reporting,
+/// 2 s after it was freed) the host must fault the block in again, 3.9-5 ms each. A build run seconds after
+/// the last then pays that for every huge page, where small pages come from memory the guest still holds
+/// (docs/architecture.md).
 enum HugePageHeap {
     /// Address space added to the main heap up front and advised. Pages never touched are never mapped, but
     /// a huge page is mapped whole, room reserved and not yet filled included: a small run's resident memory
@@ -47,11 +53,23 @@ enum HugePageHeap {
         return !tunables.contains("glibc.malloc.")
     }
 
-    /// Reserves and advises the main heap, once. Call before other threads allocate, and after
-    /// `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD` are raised (`main.swift`): a reservation mapped on its own
-    /// or trimmed at once is not advised.
-    static func adviseMainHeap() {
-        _ = mainHeapAdvised
+    /// Whether a run pays for huge pages: only when a target has no cache yet (a cold build, which touches
+    /// 130 MB and reuses much of it), not for an incremental one (a DI edit touches ~40 MiB, 20 huge pages).
+    static func pays(cacheFiles: [String]) -> Bool {
+        cacheFiles.contains { FileStatus.ifExists(path: $0) == nil }
+    }
+
+    /// Set, on the main thread before the first other thread starts (whose start orders it before their
+    /// reads), when the run advises its heaps: the thread arenas are advised only then.
+    nonisolated(unsafe) private(set) static var advisesThreadArenas = false
+
+    /// Reserves and advises the main heap, once, and every thread arena met after. Call before other
+    /// threads allocate, and after `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD` are raised (`main.swift`): a
+    /// reservation mapped on its own or trimmed at once is not advised. Nil when the main heap was not.
+    @discardableResult
+    static func adviseHeaps() -> Range<UInt>? {
+        advisesThreadArenas = isEnabled
+        return mainHeapAdvised
     }
 
     /// The advised range of the main heap, nil when none was advised.
@@ -95,13 +113,14 @@ enum HugePageHeap {
         #endif
     }
 
-    /// Advises the heap of the calling thread's arena, once per heap, if it is not the main one, and
-    /// returns its range (nil for the main arena or when the advice was refused). Call first on a new
-    /// thread: its first allocation gives it its arena.
+    /// Advises the heap of the calling thread's arena, once per heap, if it is not the main one and the run
+    /// advises its heaps (`adviseHeaps`), and returns its range (nil for the main arena, when the run does
+    /// not advise, or when the advice was refused). Call first on a new thread: its first allocation gives
+    /// it its arena.
     @discardableResult
     static func adviseThreadArena() -> Range<UInt>? {
         #if canImport(Glibc)
-            guard isEnabled, let allocate = Allocator.allocate, let chunk = allocate(64) else { return nil }
+            guard advisesThreadArenas, let allocate = Allocator.allocate, let chunk = allocate(64) else { return nil }
             defer { free(chunk) }
             guard Allocator.flags(of: chunk) == Allocator.nonMainArena else { return nil }
             let heap = UInt(bitPattern: chunk) & ~UInt(threadHeapSize - 1)

@@ -43,7 +43,9 @@ struct InputCollection {
         progress.log("config \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms")
         // Before the first thread starts (the inventory's): the heaps' settings, and the huge pages' advice.
         ParallelMap.limitAllocatorArenas()
-        if let heap = HugePageHeap.mainHeapAdvised {
+        if HugePageHeap.pays(cacheFiles: resolution.targets.map(CacheLoadAhead.cachePath(of:))),
+            let heap = HugePageHeap.adviseHeaps()
+        {
             progress.log("heap: \(heap.count >> 20) MiB advised as huge pages")
         }
         let configLess = resolution.targets.count == 1 && resolution.targets[0].configPath == nil

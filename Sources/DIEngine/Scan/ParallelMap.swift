@@ -115,7 +115,6 @@ extension ParallelMap {
         static func limitAllocatorArenas() {
             _ = arenasLimited
             _ = heapsPadded
-            HugePageHeap.adviseMainHeap()
         }
 
         /// Before a scan: trimming on every free keeps the peak near what is live (a few more `brk` calls,

@@ -11,10 +11,27 @@ import Testing
         #expect(!HugePageHeap.allowed(tunables: "glibc.pthread.rseq=0:glibc.malloc.arena_max=4"))
     }
 
+    /// A huge page costs a host fault where free memory was reported back (a virtual machine), which only a
+    /// cold build's memory pays back: a run advises its heaps when some target has no cache yet.
+    @Test func onlyARunWithATargetWithoutACacheAdvisesItsHeaps() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hugepages-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cached = directory + "/App.dicache"
+        try Data([1]).write(to: URL(fileURLWithPath: cached))
+        #expect(!HugePageHeap.pays(cacheFiles: []))
+        #expect(!HugePageHeap.pays(cacheFiles: [cached]))
+        #expect(HugePageHeap.pays(cacheFiles: [directory + "/Other.dicache"]))
+        #expect(HugePageHeap.pays(cacheFiles: [cached, directory + "/Other.dicache"]))
+    }
+
     #if canImport(Glibc)
         /// Threads beyond glibc's arena limit share arenas, some the main one: of several new threads, some
         /// have a heap of their own, which is advised (once, whoever meets it first).
         @Test(.enabled(if: HugePageHeap.isEnabled)) func aNewThreadsArenaIsAdvised() throws {
+            // Whatever becomes of the main heap from a test's thread, the arenas met after are advised.
+            HugePageHeap.adviseHeaps()
+            #expect(HugePageHeap.advisesThreadArenas)
             let found = Found()
             for _ in 0..<8 {
                 JoinableThread(stackSize: 1 << 20) { found.add(HugePageHeap.adviseThreadArena()) }.join()
