@@ -5,7 +5,8 @@
 #   - "real": the Swift sources of the machine's package copies under /opt/swift-packages (extracted with
 #     `git archive`, about 2,800 files) plus the DI files of a 1,000-file gen_project.py project, so that
 #     linking has real work; and "real, zero DI": the same real sources alone.
-# Scenarios: cold (no cache), no-op, one-file edit without and with a DI change, --no-cache, and the bare
+# Scenarios: cold (no cache), no-op, one-file edit without and with a DI change (back to back, and again
+# each after a pause, the way a developer's edit-build loop runs), --no-cache, and the bare
 # stat walk of the same tree (`find Sources -name '*.swift' -newer deli.yml`: stats every file), with
 # hyperfine when present (else a plain loop). One more cold run under `/usr/bin/time -v` with `-v` gives
 # peak RSS, CPU ((user+sys)/wall of the whole run, and of the scan phase as `-v` prints it) and the phase
@@ -13,6 +14,7 @@
 # their targets as Markdown tables: the ratios of means, and those of medians for the edits.
 #
 # Environment: BENCH_SIZES (default "10000"), BENCH_REAL (default 1; 0 skips the real-code corpus),
+# BENCH_PAUSE (seconds of pause before each run of the "after a pause" scenarios, default 3; 0 skips them),
 # BENCH_RUNS (default 10), BENCH_COLD_RUNS (default 3), BENCH_OUT (default bench/out),
 # BENCH_SWIFT_BUILD_FLAGS (extra `swift build` flags; default the Makefile's RELEASE_LINK_FLAGS,
 # "--static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic", with libyaml, libxxhash and
@@ -76,6 +78,18 @@ scenarios=(
     "--no-cache|:|$dibuild build --no-cache"
     "stat walk (find -newer)|:|find Sources -name '*.swift' -newer deli.yml"
 )
+# The edit-build loop as a developer runs it: a pause between builds (BENCH_PAUSE seconds, default 3; 0
+# leaves these out). Back to back, each run reuses the memory the previous one has just freed; after a
+# pause of 2 s or more a virtual machine that reports free memory to its host (free page reporting, as
+# this one does) has given it back, and the run faults it in again from the host (docs/architecture.md).
+pause=${BENCH_PAUSE:-3}
+if [[ $pause != 0 ]]; then
+    scenarios+=(
+        "no-op, after a pause|sleep $pause|$dibuild build"
+        "edit, non-DI change, after a pause|python3 $root/bench/edit.py plain EDITED; sleep $pause|$dibuild build"
+        "edit, DI change, after a pause|python3 $root/bench/edit.py di EDITED; sleep $pause|$dibuild build"
+    )
+fi
 
 measure() { # project, name, prepare, command
     local project=$1 name=$2 prepare=$3 command=$4 json="$out/hyperfine.json" count=$runs
@@ -214,6 +228,12 @@ figures = [
     ("DI edit / cold, medians", "≤ 3 %", lambda p: median_ratio(p, "edit, DI change", "cold (no cache)"), "pct", 0.03),
     ("non-DI edit / cold, medians", "≤ 1.5 %", lambda p: median_ratio(p, "edit, non-DI change", "cold (no cache)"),
      "pct", 0.015),
+    ("DI edit / cold, after a pause", "≤ 3 %",
+     lambda p: ratio(p, "edit, DI change, after a pause", "cold (no cache)"), "pct", 0.03),
+    ("non-DI edit / cold, after a pause", "≤ 1.5 %",
+     lambda p: ratio(p, "edit, non-DI change, after a pause", "cold (no cache)"), "pct", 0.015),
+    ("no-op, after a pause / stat walk", "≤ 2 ×",
+     lambda p: ratio(p, "no-op, after a pause", "stat walk (find -newer)"), "x", 2),
     ("link + validate + generate / cold (zero DI)", "≤ 1 %",
      lambda p: zero_di_share(p) if p == "real, zero DI" else None, "pct", 0.01),
     ("CPU during the cold scan (cores)", "≥ 1.8", lambda p: value.get((p, "cold scan CPU (cores)"), (None,))[0],
