@@ -235,9 +235,14 @@ struct SourceLookup {
         scanChanged(progress: &progress)
         // Found while the image is read (which a DI edit waits for), used only if it keeps nearly every part.
         let blobsIfKept = cache.lazyFacts.map { FactsOnDemand.blobs(of: self.lookups, in: $0) }
+        // Made while the image is read, too: the inputs' pages faulted in then are not faulted in the loop
+        // that fills them, after the wait.
+        let paths = lookups.map(\.path)
+        var inputs: [LinkInput] = []
+        ReservedPages.reserve(&inputs, capacity: lookups.count)
         let image = imageLoad.wait()
         let kept = image.entries
-        let match = TableImageMatch(paths: lookups.map(\.path), image: kept)
+        let match = TableImageMatch(paths: paths, image: kept)
         // When the image holds nearly every file's part, the facts section is not read: the few blobs needed
         // are read one by one (`FactsOnDemand`).
         let blobs = keepsNearlyEveryPart(kept: kept, match: match) ? blobsIfKept : nil
@@ -298,13 +303,11 @@ struct SourceLookup {
         }
         var decodedFiles = toDecode.count < 2 ? toDecode.map(decode) : ParallelMap.map(toDecode, threads: nil, decode)
         var outcomes: [SourceFacts.Outcome] = []
-        var inputs: [LinkInput] = []
-        var entries: [TableImage.Entry] = []
+        // The new image's entries: where each is in the image read, the others (made by this run) in order.
+        var made: [TableImage.Entry] = []
         var entryPositions: [Int?] = []
         var keptCount = 0
         outcomes.reserveCapacity(lookups.count)
-        inputs.reserveCapacity(lookups.count)
-        entries.reserveCapacity(lookups.count)
         entryPositions.reserveCapacity(lookups.count)
         var nextDecoded = 0
         for index in lookups.indices {
@@ -332,11 +335,15 @@ struct SourceLookup {
             guard case .scanned = outcome, let part = decoded.part ?? decoded.keptPosition.map({ kept[$0].part })
             else { continue }
             let path = lookups[index].path
-            if decoded.keptPosition != nil { keptCount += 1 }
+            if decoded.keptPosition != nil {
+                keptCount += 1
+            } else {
+                made.append(
+                    TableImage.Entry(
+                        path: path, factsDigest: decoded.factsDigest, interfaceDigest: decoded.interfaceDigest,
+                        part: part))
+            }
             entryPositions.append(decoded.keptPosition)
-            entries.append(
-                TableImage.Entry(
-                    path: path, factsDigest: decoded.factsDigest, interfaceDigest: decoded.interfaceDigest, part: part))
             inputs.append(
                 LinkInput(
                     path: path, facts: decoded.facts, factsDigest: decoded.factsDigest,
@@ -344,19 +351,19 @@ struct SourceLookup {
                     detail: decoded.isWhole ? nil : FactsLoader(blob: decoded.blob, whole: true), part: part,
                     interface: decoded.facts == nil ? FactsLoader(blob: decoded.blob, whole: false) : nil))
         }
-        let isCurrent = keptCount == entries.count && kept.count == entries.count
+        let isCurrent = made.isEmpty && kept.count == entryPositions.count
         logStatistics(progress: &progress)
         let section = blobs == nil ? "facts section read" : "facts section not read"
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
-                + "(interfaces, \(section); table image \(image.note), \(keptCount) of \(entries.count) parts kept, "
-                + "\(entries.count - keptCount) interfaces decoded\(isCurrent ? "" : ", to be rewritten"))")
+                + "(interfaces, \(section); table image \(image.note), \(keptCount) of \(entryPositions.count) parts kept, "
+                + "\(made.count) interfaces decoded\(isCurrent ? "" : ", to be rewritten"))")
         return InterfaceResolution(
             sources: SourceFacts(target: target, outcomes: outcomes), inputs: inputs,
             image: isCurrent
                 ? nil
                 : TableImageUpdate(
-                    path: imagePath, identity: identity, entries: entries, keptPositions: entryPositions, read: image))
+                    path: imagePath, identity: identity, made: made, keptPositions: entryPositions, read: image))
     }
 
     /// Whether the facts section can stay unread: the image keeps the part of every cached file whose blob is
@@ -528,7 +535,8 @@ struct InterfaceResolution {
 struct TableImageUpdate: Sendable {
     var path: String
     var identity: String
-    var entries: [TableImage.Entry]
+    /// The entries made by this run, in order (a DI edit's: the edited files'); the kept ones are not copied.
+    var made: [TableImage.Entry]
     /// Where each entry is in `read`, nil for the entries made by this run.
     var keptPositions: [Int?]
     var read: TableImage.Loaded
@@ -538,12 +546,18 @@ struct TableImageUpdate: Sendable {
         var problem: FileSystemError?
         var size = 0
         let time = ContinuousClock().measure {
-            let pieces = TableImage.pieces(entries, identity: identity, keeping: keptPositions, of: read)
+            var next = 0
+            let pieces = TableImage.pieces(
+                count: keptPositions.count, identity: identity, keeping: keptPositions, of: read
+            ) { _ in
+                defer { next += 1 }
+                return made[next]
+            }
             size = pieces.reduce(0) { $0 + $1.count }
             problem = TableImage.save(pieces, to: path)
         }
         if let problem { return "table image not saved: \(problem)" }
-        return "wrote table image '\(path)' (\(entries.count) parts, \(size) bytes, "
+        return "wrote table image '\(path)' (\(keptPositions.count) parts, \(size) bytes, "
             + "\(ProgressLog.milliseconds(time)) ms)"
     }
 }

@@ -233,6 +233,47 @@ import Testing
         #expect(TableImage.decode(Array(pieces.joined()), identity: "1").entries == entries)
     }
 
+    /// The run's update keeps no entry it does not make: given only the made ones, asked for in order, the
+    /// image is the bytes of one encoded from every entry.
+    @Test func anImageIsWrittenFromTheEntriesMadeAlone() {
+        var entries = (0..<7).map { index in
+            TableImage.Entry(
+                path: "F\(index).swift", factsDigest: UInt64(index), interfaceDigest: UInt64(index * 3),
+                part: TablePart(of: Scanner.scan(bytes: Array("struct T\(index) {}".utf8), runtimeModule: "R")))
+        }
+        let read = TableImage.decode(TableImage.encode(entries, identity: "1"), identity: "1")
+        entries[0].part = TablePart(of: Scanner.scan(bytes: Array("enum E {}".utf8), runtimeModule: "R"))
+        entries.insert(
+            TableImage.Entry(path: "G.swift", factsDigest: 9, interfaceDigest: 9, part: TablePart()), at: 4)
+        // Entry 0 changed, 4 added, the old 5 removed, the others kept (two of them out of order).
+        let kept: [Int?] = [nil, 1, 3, 2, nil, 4, 6, nil]
+        entries[7] = TableImage.Entry(path: "H.swift", factsDigest: 7, interfaceDigest: 1, part: TablePart())
+        var asked: [Int] = []
+        let pieces = TableImage.pieces(count: entries.count, identity: "1", keeping: kept, of: read) { index in
+            asked.append(index)
+            return entries[index]
+        }
+        #expect(asked == [0, 4, 7])
+        let whole = (0..<entries.count).map { kept[$0].map { read.entries[$0] } ?? entries[$0] }
+        #expect(Array(pieces.joined()) == TableImage.encode(whole, identity: "1"))
+        #expect(TableImage.decode(Array(pieces.joined()), identity: "1").entries == whole)
+    }
+
+    /// Faulting in the pages reserved changes no element, and the capacity asked for is there.
+    @Test func reservedPagesKeepTheArraysElements() {
+        var small = [1, 2, 3]
+        ReservedPages.reserve(&small, capacity: 10)
+        #expect(small == [1, 2, 3] && small.capacity >= 10)
+        var large = Array(0..<1000)
+        ReservedPages.reserve(&large, capacity: 100_000)
+        #expect(large == Array(0..<1000) && large.capacity >= 100_000)
+        large.append(contentsOf: 1000..<100_000)
+        #expect(large == Array(0..<100_000))
+        var empty: [String] = []
+        ReservedPages.reserve(&empty, capacity: 50_000)
+        #expect(empty.isEmpty && empty.capacity >= 50_000)
+    }
+
     @Test func pathsAreMatchedInOrderPastAddedAndRemovedFiles() {
         let part = TablePart()
         let image = ["a", "b", "c", "d", "e"].map {
