@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `<cache dir>/<target>.ditable`, beside the cache and the link state: every linked file's table part
 /// (`TablePart`) with the path and facts digest it was made for. A link takes the part of every file
 /// whose path and facts digest match and decodes only the others' interfaces (on a DI edit, the
@@ -17,10 +23,58 @@ enum TableImage {
     /// One file's part, valid for that path and facts digest (a function of the interface, but keyed by the
     /// whole facts' digest, which the cache's stat table holds: a kept file's facts are not even looked at).
     struct Entry: Equatable, Sendable {
-        var path: String
+        /// A run's entry holds its path; one read from an image, a range of the image's bytes: a string per
+        /// entry was 10,000 allocations and UTF-8 checks on the image's thread, which a DI edit waits for.
+        private var storedPath: StoredPath
         var factsDigest: UInt64
         var interfaceDigest: UInt64
         var part: TablePart
+
+        var path: String {
+            get {
+                switch storedPath {
+                case .string(let path): return path
+                case .image(let bytes, let start, let count):
+                    return String(decoding: bytes[Int(start)..<Int(start) + Int(count)], as: UTF8.self)
+                }
+            }
+            set { storedPath = .string(newValue) }
+        }
+
+        init(path: String, factsDigest: UInt64, interfaceDigest: UInt64, part: TablePart) {
+            self.init(storedPath: .string(path), factsDigest: factsDigest, interfaceDigest: interfaceDigest, part: part)
+        }
+
+        fileprivate init(storedPath: StoredPath, factsDigest: UInt64, interfaceDigest: UInt64, part: TablePart) {
+            self.storedPath = storedPath
+            self.factsDigest = factsDigest
+            self.interfaceDigest = interfaceDigest
+            self.part = part
+        }
+
+        /// Whether the entry is for `path`, compared as bytes in place for an entry read (no string made).
+        func hasPath(_ path: String) -> Bool {
+            guard case .image(let bytes, let start, let count) = storedPath else { return self.path == path }
+            let answer = path.utf8.withContiguousStorageIfAvailable { wanted in
+                wanted.count == Int(count)
+                    && bytes.withUnsafeBufferPointer { stored in
+                        wanted.isEmpty
+                            || memcmp(stored.baseAddress! + Int(start), wanted.baseAddress!, wanted.count) == 0
+                    }
+            }
+            return answer ?? (self.path == path)
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.path == rhs.path && lhs.factsDigest == rhs.factsDigest && lhs.interfaceDigest == rhs.interfaceDigest
+                && lhs.part == rhs.part
+        }
+    }
+
+    /// Where an entry's path is: its own string, or `count` bytes from `start` in the image read.
+    fileprivate enum StoredPath: Sendable {
+        case string(String)
+        case image([UInt8], start: UInt32, count: UInt32)
     }
 
     /// What a run found (`-v`): the entries, or why there are none, and the bytes each entry was read from
@@ -106,6 +160,8 @@ enum TableImage {
     /// The entries of an intact file of this format and identity; none, with the reason, otherwise.
     static func decode(_ bytes: [UInt8], identity: String) -> Loaded {
         guard bytes.count >= magic.count + 12 else { return Loaded(entries: [], note: "damaged (too short)") }
+        // Paths are kept as 32-bit offsets of these bytes.
+        guard bytes.count <= Int(UInt32.max) else { return Loaded(entries: [], note: "damaged (too long)") }
         let body = bytes.count - 8
         let checksum = bytes.withUnsafeBytes {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: body, as: UInt64.self))
@@ -131,12 +187,14 @@ enum TableImage {
                 columns.kinds.reserveCapacity(body / 20)
                 for _ in 0..<count {
                     let start = reader.offset
-                    let path = try reader.readString()
+                    let pathCount = try reader.readCount()
+                    let path = StoredPath.image(bytes, start: UInt32(reader.offset), count: UInt32(pathCount))
+                    _ = try reader.readRawBytes(count: pathCount)
                     let factsDigest = try reader.readFixed64()
                     let interfaceDigest = try reader.readFixed64()
                     entries.append(
                         Entry(
-                            path: path, factsDigest: factsDigest, interfaceDigest: interfaceDigest,
+                            storedPath: path, factsDigest: factsDigest, interfaceDigest: interfaceDigest,
                             part: try TablePart(from: &reader, appendingTo: &columns)))
                     ranges.append(start..<reader.offset)
                 }
@@ -181,7 +239,7 @@ struct TableImageMatch {
         var next = 0
         for index in paths.indices {
             let path = paths[index]
-            if let ahead = (next..<min(next + 8, image.count)).first(where: { image[$0].path == path }) {
+            if let ahead = (next..<min(next + 8, image.count)).first(where: { image[$0].hasPath(path) }) {
                 positions[index] = ahead
                 next = ahead + 1
                 continue

@@ -274,6 +274,25 @@ import Testing
         #expect(empty.isEmpty && empty.capacity >= 50_000)
     }
 
+    /// An entry read keeps its path as the image's bytes: compared in place, read back as the string written.
+    @Test func pathsReadAreComparedAsTheirBytes() {
+        let paths = ["a.swift", "Sources/Ä/b.swift", "", "Sources/Ä/b.swift2", "c"]
+        let written = paths.map { TableImage.Entry(path: $0, factsDigest: 1, interfaceDigest: 2, part: TablePart()) }
+        var read = TableImage.decode(TableImage.encode(written, identity: "1"), identity: "1").entries
+        #expect(read.map(\.path) == paths && read == written)
+        for (index, entry) in read.enumerated() {
+            for (other, path) in (paths + ["a.swif", "Sources/A/b.swift", "x"]).enumerated() {
+                #expect(entry.hasPath(path) == (path == paths[index]), "\(index) \(other)")
+            }
+        }
+        #expect(
+            TableImageMatch(paths: ["c", "a.swift", "Sources/Ä/b.swift2", "new"], image: read).positions == [
+                4, 0, 3, nil,
+            ])
+        read[1].path = "moved.swift"
+        #expect(read[1].hasPath("moved.swift") && !read[1].hasPath(paths[1]) && read[1].path == "moved.swift")
+    }
+
     @Test func pathsAreMatchedInOrderPastAddedAndRemovedFiles() {
         let part = TablePart()
         let image = ["a", "b", "c", "d", "e"].map {
