@@ -63,6 +63,11 @@ struct CodeWriter {
         }
     }
 
+    /// Bytes written before (lines of another writer at the same indentation), appended as they are.
+    mutating func append(lines: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: lines)
+    }
+
     /// A decimal number as a piece of the line being written, without making its string first.
     mutating func append(_ number: Int) {
         guard number >= 10 else {

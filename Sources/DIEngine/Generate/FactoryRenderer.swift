@@ -33,16 +33,26 @@ enum FactoryRenderer {
             order.count > chunkSize
             ? stride(from: 0, to: order.count, by: chunkSize).map { $0..<min($0 + chunkSize, order.count) } : []
         writer.line("\(access)final class \(className): ModuleFactory {")
+        // Blocks rendered beside the resolution are copied, and only their closing lines written.
+        let blocks = graph.factoryBlocks.blocks.flatMap { $0.matches(graph) ? $0 : nil }
         // Registrations are lent to the renderer by address: read through the array's (or the buffer's)
         // subscript, each was copied (a retain per field) before it was rendered.
         all.withUnsafeBufferPointer { all in
+            func appendBlock(_ index: Int, to writer: inout CodeWriter) {
+                if let blocks {
+                    writer.append(lines: blocks.block(index))
+                    RegistrationRenderer.appendClosing(all.baseAddress! + index, to: &writer)
+                } else {
+                    RegistrationRenderer.append(all.baseAddress! + index, to: &writer)
+                }
+            }
             writer.indented { writer in
                 writer.line("\(access)override func load(context: AppContext) {")
                 writer.indented { writer in
                     PropertyLiteralRenderer.appendLoadProperty(graph.properties, to: &writer)
                     if !order.isEmpty { writer.line() }
                     if chunks.isEmpty {
-                        for index in order { RegistrationRenderer.append(all.baseAddress! + index, to: &writer) }
+                        for index in order { appendBlock(index, to: &writer) }
                     } else {
                         for index in chunks.indices { writer.line("loadChunk\(index)(context: context)") }
                     }
@@ -53,9 +63,7 @@ enum FactoryRenderer {
                     writer.line("@inline(never)")
                     writer.line("private func loadChunk\(index)(context: AppContext) {")
                     writer.indented { writer in
-                        for position in chunk {
-                            RegistrationRenderer.append(all.baseAddress! + order[position], to: &writer)
-                        }
+                        for position in chunk { appendBlock(order[position], to: &writer) }
                     }
                     writer.line("}")
                 }

@@ -6,18 +6,23 @@ enum RegistrationRenderer {
     private struct Block {
         var typeName: String
         var injectorArguments: [DependencyArgument]
-        var links: [String]
     }
 
     /// The block of the registration at `address`.
     static func append(_ address: UnsafePointer<Registration>, to writer: inout CodeWriter) {
+        appendOpening(address, to: &writer)
+        appendClosing(address, to: &writer)
+    }
+
+    /// The block's lines but its last: everything but the links, which resolution adds. An array argument
+    /// reads `hasImportedCandidate`, which resolution sets too (`FactoryBlocks` takes blocks without one).
+    static func appendOpening(_ address: UnsafePointer<Registration>, to writer: inout CodeWriter) {
         // Fields read in place: `address.pointee` bound to a name would be a copy of the registration.
         let type = address.pointee.id.typeName
         let qualifier = address.pointee.id.qualifier
         let scope = address.pointee.scope
         let arguments = address.pointee.constructorArguments
-        let block = Block(
-            typeName: type, injectorArguments: address.pointee.injectorArguments, links: address.pointee.links)
+        let block = Block(typeName: type, injectorArguments: address.pointee.injectorArguments)
         switch address.pointee.kind {
         case .component:
             appendBlock("register", block, qualifier: qualifier, scope: scope, to: &writer) {
@@ -86,8 +91,8 @@ enum RegistrationRenderer {
         }
     }
 
-    /// One `register…(` call. Factories take the payload in their resolver and have no scope argument;
-    /// lazy registrations add the injector closure.
+    /// One `register…(` call but its closing line (`appendClosing`). Factories take the payload in their
+    /// resolver and have no scope argument; lazy registrations add the injector closure.
     private static func appendBlock(
         _ function: String, _ block: Block, qualifier: String, scope: ScopeName? = nil, takesPayload: Bool = false,
         injects: Bool = false, to writer: inout CodeWriter, resolver: (inout CodeWriter) -> Void
@@ -118,9 +123,16 @@ enum RegistrationRenderer {
                 writer.line("qualifier: ", quoted)
             }
         }
+    }
+
+    /// The block's last line: the call's `)` and its links.
+    static func appendClosing(_ address: UnsafePointer<Registration>, to writer: inout CodeWriter) {
+        // Known from another module's resolved file: no block.
+        guard address.pointee.kind != .imported else { return }
+        let links = address.pointee.links
         writer.line { writer in
             writer.append(")")
-            appendLinkCalls(block.links, to: &writer)
+            appendLinkCalls(links, to: &writer)
         }
     }
 

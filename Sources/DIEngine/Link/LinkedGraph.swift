@@ -132,4 +132,6 @@ struct LinkedGraph: Sendable, Equatable {
     /// The types declared or extended in the scanned sources that registrations and dependencies name (and
     /// those a caller asked to describe), by resolved full name (validation notes, matching).
     var types: [String: DeclaredType] = [:]
+    /// The factory's blocks but their links, rendered beside the resolution (`Linker.assemble`).
+    var factoryBlocks = PrerenderedFactory()
 }

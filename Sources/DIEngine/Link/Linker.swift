@@ -61,9 +61,15 @@ enum Linker {
         let members = MemberDependencies(files: fileUnits.map(\.members))
         // Only registrations declared under `#if` can have branch twins.
         let hasBranches = typeUnits.contains { unit in unit.pending.contains { !$0.conditions.isEmpty } }
-        let (registrations, propertyUses, owned) =
+        let (registrations, propertyUses, owned, positions) =
             hasBranches
             ? mergedRegistrations(typeUnits, members: members) : orderedRegistrations(typeUnits, members: members)
+        // The other core is idle until the export links: it renders the factory's blocks from the units while
+        // the registrations are described and resolved here.
+        let factoryBlocks =
+            !hasBranches && importedModules.allSatisfy(\.registrations.isEmpty)
+                && positions.count >= backgroundWorkMinimum
+            ? prerenderedFactory(typeUnits, positions: positions) : PrerenderedFactory()
         let unownedOwners = members.byOwner.keys.filter { table.entries[$0] != nil && !owned.contains($0) }
         let unowned = ByteOrder.sorted(unownedOwners).flatMap { members.byOwner[$0] ?? [] }
         // Consumed: the list resolution updates in place must not be shared.
@@ -75,7 +81,8 @@ enum Linker {
                 imports: configurationFiles.map { table.sources[$0].facts.imports },
                 dependencyModules: importedModules.flatMap(\.imports), runtimeModule: runtimeModule),
             properties: properties,
-            propertyUses: (propertyUses + members.propertyUses).sorted { $0.location < $1.location })
+            propertyUses: (propertyUses + members.propertyUses).sorted { $0.location < $1.location },
+            factoryBlocks: factoryBlocks)
         let described = declaredTypes(
             session, reachedFrom: graph, describing: describing, before: describedBefore(),
             notingAnew: describedAnew != nil)
@@ -128,8 +135,10 @@ enum Linker {
     /// their property uses in the same order, and the owning types. Without `#if` branches there are no
     /// twins to merge: the registrations are ordered by position and copied once, not gathered into pending
     /// ones, merged, ordered and copied out again.
+    /// `positions`: where each registration comes from, its unit and its index in the unit's `pending`.
     static func orderedRegistrations(_ typeUnits: [TypeLinkUnit], members: MemberDependencies) -> (
-        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>
+        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>,
+        positions: [(unit: Int, index: Int)]
     ) {
         var positions: [(unit: Int, index: Int)] = []
         for unit in typeUnits.indices {
@@ -158,13 +167,14 @@ enum Linker {
             owned.insert(registrations[last].id.typeName)
             appendMemberDependencies(of: &registrations[last], from: members)
         }
-        return (registrations, propertyUses, owned)
+        return (registrations, propertyUses, owned, positions)
     }
 
     /// `orderedRegistrations` for units with `#if` branches: twins (equal apart from locations, member
-    /// dependencies included) are merged before ordering.
+    /// dependencies included) are merged before ordering, so a registration has no one position (none given).
     static func mergedRegistrations(_ typeUnits: [TypeLinkUnit], members: MemberDependencies) -> (
-        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>
+        registrations: [Registration], propertyUses: [PropertyUse], owned: Set<String>,
+        positions: [(unit: Int, index: Int)]
     ) {
         var pending = typeUnits.flatMap(\.pending)
         var owned: Set<String> = []
@@ -173,7 +183,21 @@ enum Linker {
             appendMemberDependencies(of: &pending[index].registration, from: members)
         }
         let merged = inGenerationOrder(PendingRegistration.mergingBranchTwins(pending))
-        return (merged.map(\.registration), merged.flatMap(\.propertyUses), owned)
+        return (merged.map(\.registration), merged.flatMap(\.propertyUses), owned, [])
+    }
+
+    /// The factory's blocks rendered on another thread from the units' registrations at `positions` (in the
+    /// graph's order), which nobody changes: resolution changes the graph's copies.
+    private static func prerenderedFactory(_ typeUnits: [TypeLinkUnit], positions: [(unit: Int, index: Int)])
+        -> PrerenderedFactory
+    {
+        PrerenderedFactory { [units = UncheckedUnits(typeUnits)] in
+            FactoryBlocks.render(count: positions.count) { index, body in
+                units.units[positions[index].unit].pending.withUnsafeBufferPointer { pending in
+                    body(UncheckedUnits.registration(at: pending.baseAddress! + positions[index].index))
+                }
+            }
+        }
     }
 
     /// Gives a type's own registration the `Inject(...)` calls and wrappers of its members.
@@ -307,5 +331,18 @@ extension FileFacts {
                 || !declaration.configCalls.isEmpty || declaration.properties.contains { !$0.wrappers.isEmpty }
                 || declaration.inherited.contains { LinkNames.registrationKinds[$0.name] != nil }
         }
+    }
+}
+
+/// The link units handed to the thread rendering the factory's blocks: it only reads them, and nobody
+/// changes them while the graph lives.
+private struct UncheckedUnits: @unchecked Sendable {
+    let units: [TypeLinkUnit]
+    init(_ units: [TypeLinkUnit]) { self.units = units }
+
+    /// The address of a pending registration's registration, without copying it (a retain per field).
+    static func registration(at pending: UnsafePointer<PendingRegistration>) -> UnsafePointer<Registration> {
+        (UnsafeRawPointer(pending) + MemoryLayout<PendingRegistration>.offset(of: \.registration)!)
+            .assumingMemoryBound(to: Registration.self)
     }
 }
