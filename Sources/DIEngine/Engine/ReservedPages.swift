@@ -10,6 +10,9 @@ enum ReservedPages {
     /// Below this (16 pages) the call costs about what it saves.
     static let threshold = 64 << 10
 
+    /// `MADV_POPULATE_WRITE` from `<linux/mman.h>`, which Glibc's module does not export.
+    private static let populateWrite: Int32 = 23
+
     /// Reserves `capacity` elements and faults their pages in (`MADV_POPULATE_WRITE`, Linux 5.14; an older
     /// kernel refuses it and the writes fault the pages in as before).
     static func reserve<Element>(_ array: inout [Element], capacity: Int) {
@@ -23,7 +26,7 @@ enum ReservedPages {
             // Pages shared with a neighbour are mapped already: faulting them in changes nothing of theirs.
             let start = Int(bitPattern: base) & ~(pageSize - 1)
             let end = (Int(bitPattern: base) + size + pageSize - 1) & ~(pageSize - 1)
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, 23)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, populateWrite)
         #endif
     }
 }
