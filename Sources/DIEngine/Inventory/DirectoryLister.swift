@@ -56,16 +56,31 @@ final class DirectoryLister {
     }
 
     /// The entries of `directory` for a walk, on any thread (`SharedWalk`): a listing kept earlier is only
-    /// read, nothing is kept or recorded; the walk's own thread records the directory (`record`).
-    func listing(of directory: InventoryPath) -> [DirectoryEntry]? {
+    /// read, nothing is kept or recorded; the walk's own thread records the directory (`record`). Through
+    /// the listing cache the directory is opened as `name` in `parent` when that is open (its path then
+    /// costs one lookup instead of one per component), and left open (`DirectoryListing.descriptor`).
+    func listing(of directory: InventoryPath, in parent: Int32 = -1, named name: String = "") -> DirectoryListing? {
         let key = fileSystemPath(directory.display)
-        if let cached = listings.isEmpty ? nil : listings[key] { return cached }
-        if let listingCache { return listingCache.entries(ofDirectory: key) }
-        return disk.entries(ofDirectory: key)
+        if let cached = listings.isEmpty ? nil : listings[key] { return DirectoryListing(entries: cached) }
+        if let listingCache { return listingCache.listing(ofDirectory: key, in: parent, named: name) }
+        return disk.entries(ofDirectory: key).map { DirectoryListing(entries: $0) }
     }
 
     /// Records a directory listed with `listing(of:)`.
     func record(_ directory: InventoryPath) {
         enumerated.insert(directory.display)
+    }
+}
+
+/// A directory's entries as a walk takes them.
+struct DirectoryListing {
+    var entries: [DirectoryEntry]
+    /// Whether `entries` are in the walk's path order already (`PathOrderKey`), as stored listings are.
+    var inPathOrder = false
+    /// The directory, still open (its subdirectories can be opened in it), or -1; the taker closes it.
+    var descriptor: Int32 = -1
+
+    func closeDirectory() {
+        if descriptor >= 0 { _ = systemClose(descriptor) }
     }
 }

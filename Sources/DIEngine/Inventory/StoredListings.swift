@@ -35,8 +35,9 @@ extension DirectoryKey {
 }
 
 /// The listings file (`<cache dir>/<Target>.didirs`) as read: directories' raw records (name and `d_type`,
-/// in the order read) under their `DirectoryKey`, found by the hash of their path. Every byte is
-/// covered by a checksum, so a damaged or partly written file is taken as no file.
+/// in the walk's path order, `PathOrderKey`, since format 2) under their `DirectoryKey`, found by the hash
+/// of their path. Every byte is covered by a checksum, so a damaged or partly written file is taken as no
+/// file.
 ///
 /// Layout (little-endian): the magic `DIDIRS\0\0`, the format version (UInt32), the record count
 /// (UInt32), the xxh3-64 of everything after the header (UInt64); an index of `count` slots sorted by
@@ -46,7 +47,8 @@ extension DirectoryKey {
 struct StoredListings {
     static let magic: [UInt8] = Array("DIDIRS\0\0".utf8)
     /// Bumped whenever the layout changes: a file of another version is ignored (and written again).
-    static let formatVersion: UInt32 = 1
+    /// 2: the entries in path order (1: in the order read).
+    static let formatVersion: UInt32 = 2
     static let headerSize = 24
     static let slotSize = 16
 
@@ -126,7 +128,7 @@ struct StoredListings {
         Self.load(UInt64.self, bytes, at: Self.headerSize + slot * Self.slotSize)
     }
 
-    /// Calls `body` with each entry's NUL-terminated name and type, in the order they were read.
+    /// Calls `body` with each entry's NUL-terminated name and type, in path order (as stored).
     func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) {
         var offset = record.entries.lowerBound
         for _ in 0..<record.entryCount {
