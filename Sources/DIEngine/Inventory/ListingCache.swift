@@ -128,20 +128,20 @@ final class ListingCache: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-        /// The entries of a stored record, stat'ed in the open directory; nil if a Swift file's stat fails
-        /// (then the directory is read).
+        /// The entries of a stored record, stat'ed in the open directory; nil if a Swift file's stat fails or
+        /// the record is malformed (then the directory is read).
         private func entries(of record: StoredListings.Record, path: String, descriptor: Int32) -> [DirectoryEntry]? {
             var result: [DirectoryEntry] = []
             result.reserveCapacity(record.entryCount)
             var complete = true
-            stored.forEachEntry(of: record) { name, type in
+            let wellFormed = stored.forEachEntry(of: record) { name, type in
                 guard complete,
                     let entry = LocalDisk.entry(named: name, type: type, inDirectory: path, descriptor: descriptor)
                 else { return }
                 if entry.takesStatus && entry.status == nil { complete = false }
                 result.append(entry)
             }
-            return complete ? result : nil
+            return complete && wellFormed ? result : nil
         }
 
         /// The directory's entries read from the disk, each record also given to `builder` if any; a listing

@@ -241,12 +241,16 @@ final class SharedWalk: @unchecked Sendable {
         }
 
         /// Reports the frame's items up to its next subdirectory, which it returns (nil: the frame is done).
+        /// Each item is moved out of the frame's list as it is reported (a copy retained its path, made
+        /// on whichever thread listed the directory, and the list released it again when freed).
         private mutating func reportUntilChild(of top: Int, report: (Event) -> Void) -> Int? {
-            let items = frames[top].items!
+            var items = frames[top].items.take()!
+            defer { frames[top].items = items }
             while frames[top].position < items.count {
-                let item = items[frames[top].position]
+                var item = Item.directory(0)
+                swap(&item, &items[frames[top].position])
                 frames[top].position += 1
-                switch item {
+                switch consume item {
                 case .file(let display, let status): report(.file(display: display, status: status))
                 case .diagnostic(let diagnostic): report(.diagnostic(diagnostic))
                 case .directory(let child): return frames[top].firstChild + child

@@ -128,14 +128,24 @@ struct StoredListings {
         Self.load(UInt64.self, bytes, at: Self.headerSize + slot * Self.slotSize)
     }
 
-    /// Calls `body` with each entry's NUL-terminated name and type, in path order (as stored).
-    func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) {
+    /// Calls `body` with each entry's NUL-terminated name and type, in path order (as stored); false if the
+    /// record turns out malformed (an entry past its end, a name not ending with its NUL or holding
+    /// another), after which `body` is not called again. The entries are checked here, as they are
+    /// visited, rather than each time a record is looked up.
+    func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) -> Bool {
         var offset = record.entries.lowerBound
+        let end = record.entries.upperBound
         for _ in 0..<record.entryCount {
+            guard offset + 3 <= end else { return false }
             let length = Int(Self.load(UInt16.self, bytes, at: offset + 1))
-            body((bytes.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self), bytes[offset])
-            offset += 3 + length + 1
+            let nameEnd = offset + 3 + length
+            guard length > 0, nameEnd < end, bytes[nameEnd] == 0 else { return false }
+            let name = (bytes.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self)
+            guard strlen(name) == length else { return false }
+            body(name, bytes[offset])
+            offset = nameEnd + 1
         }
+        return offset == end
     }
 
     private func slotRange(_ slot: Int) -> (offset: Int, length: Int) {
@@ -153,7 +163,7 @@ struct StoredListings {
         let pathLength = Int(Self.load(UInt32.self, bytes, at: offset))
         let keyStart = offset + 4 + pathLength
         guard pathLength == pathBytes.count, keyStart + DirectoryKey.byteCount + 4 <= end,
-            bytes[(offset + 4)..<keyStart].elementsEqual(pathBytes)
+            pathLength == 0 || memcmp(bytes.baseAddress! + offset + 4, pathBytes.baseAddress!, pathLength) == 0
         else { return nil }
         let key = DirectoryKey(
             device: Self.load(UInt64.self, bytes, at: keyStart), inode: Self.load(UInt64.self, bytes, at: keyStart + 8),
@@ -162,17 +172,7 @@ struct StoredListings {
             size: Self.load(Int64.self, bytes, at: keyStart + 32))
         let entryCount = Int(Self.load(UInt32.self, bytes, at: keyStart + DirectoryKey.byteCount))
         let entriesStart = keyStart + DirectoryKey.byteCount + 4
-        // Each entry is checked to lie inside the record and to end with its NUL.
-        var position = entriesStart
-        for _ in 0..<entryCount {
-            guard position + 3 <= end else { return nil }
-            let nameLength = Int(Self.load(UInt16.self, bytes, at: position + 1))
-            let nameEnd = position + 3 + nameLength
-            guard nameLength > 0, nameEnd < end, bytes[nameEnd] == 0, !bytes[(position + 3)..<nameEnd].contains(0)
-            else { return nil }
-            position = nameEnd + 1
-        }
-        guard position == end else { return nil }
+        // The entries are checked as they are visited (`forEachEntry`).
         return Record(slot: slot, key: key, entryCount: entryCount, entries: entriesStart..<end)
     }
 

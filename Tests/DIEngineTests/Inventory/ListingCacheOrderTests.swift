@@ -70,3 +70,45 @@ import Testing
         #expect(after - before < 100)
     }
 }
+
+/// A stored record is checked as its entries are visited: one that is malformed under a valid checksum
+/// is not used, and the directory is read instead.
+@Suite struct StoredListingsRecordTests {
+    @Test func aMalformedRecordIsReadFromTheDisk() throws {
+        let tree = try TemporaryTree()
+        try tree.makeDirectory(".dibuild")
+        try tree.write("Sources/A.swift")
+        let path = tree.path("Sources")
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let good = try Self.entries(named: ["A.swift"])
+        for entries in [try Self.entries(named: ["A.swift"], dropLast: 1), try Self.entries(named: ["A\0b.swift"])] {
+            var record: [UInt8] = []
+            StoredListings.RecordBuilder.append(UInt32(path.utf8.count), to: &record)
+            record += Array(path.utf8)
+            let key = DirectoryKey(info)
+            for field in [key.device, key.inode] { StoredListings.RecordBuilder.append(field, to: &record) }
+            for field in [key.modificationTime, key.changeTime, key.size] {
+                StoredListings.RecordBuilder.append(field, to: &record)
+            }
+            StoredListings.RecordBuilder.append(UInt32(1), to: &record)
+            #expect(entries != good)
+            let pieces = StoredListings.fileBytes([(Fingerprint.xxh3(Array(path.utf8)), (record + entries)[...])])
+            try Data(pieces.flatMap { $0 }).write(to: URL(fileURLWithPath: tree.path(".dibuild/App.didirs")))
+            let cache = ListingCache(filePath: tree.path(".dibuild/App.didirs"), settlingTime: 0)
+            #expect(cache.entries(ofDirectory: path)?.map(\.name) == ["A.swift"])
+            #expect(cache.reusedCount == 0)
+        }
+    }
+
+    /// One regular file's entry bytes (type, name length, name, NUL), less `dropLast` bytes at the end.
+    private static func entries(named names: [String], dropLast: Int = 0) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in names {
+            bytes.append(8)
+            StoredListings.RecordBuilder.append(UInt16(name.utf8.count), to: &bytes)
+            bytes += Array(name.utf8) + [0]
+        }
+        return Array(bytes.dropLast(dropLast))
+    }
+}
