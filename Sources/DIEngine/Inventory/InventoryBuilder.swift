@@ -55,7 +55,7 @@ enum InventoryBuilder {
             }
         }
         if inventory.sources.isEmpty { inventory.diagnostics.append(noSourcesWarning(target: settings.name)) }
-        inventory.directories = ByteOrder.sorted(Array(lister.enumerated))
+        inventory.directories = lister.enumeratedDirectories()
         return inventory
     }
 

@@ -29,8 +29,9 @@ final class ListingCache: @unchecked Sendable {
     private var reusedSlots: [Int] = []
     /// Records of listings read this run that may be kept, by path.
     private var readRecords: [String: [UInt8]] = [:]
-    /// Whether the file system of each device seen keeps times that can be trusted.
-    private var trustedDevices: [UInt64: Bool] = [:]
+    /// Whether the file system of the device last seen keeps times that can be trusted: a walk usually
+    /// stays on one device, and a dictionary's generic metadata cost more than asking again on another.
+    private var lastDevice: (device: UInt64, isTrusted: Bool)?
 
     /// How long after a directory's last change its listing must have been read to be kept, in
     /// nanoseconds: a second by default, far more than the kernel's clock tick (the granularity of its
@@ -62,11 +63,22 @@ final class ListingCache: @unchecked Sendable {
     /// The entries of the directory at `path` except `.` and `..` (`LocalDisk.entries(ofDirectory:)`),
     /// from the stored listing when the directory is unchanged; nil if it cannot be listed.
     func entries(ofDirectory path: String) -> [DirectoryEntry]? {
+        guard let listing = listing(ofDirectory: path) else { return nil }
+        listing.closeDirectory()
+        return listing.entries
+    }
+
+    /// `entries(ofDirectory:)` for a walk: the directory is opened as `name` in the open directory `parent`
+    /// when there is one (`path` names the same directory; only its last component is looked up then), and
+    /// left open for the caller to close or to open its subdirectories in.
+    func listing(ofDirectory path: String, in parent: Int32 = -1, named name: String = "") -> DirectoryListing? {
         #if canImport(Glibc)
-            guard DirectoryRecords.readsOpenDirectories else { return LocalDisk.entries(ofDirectory: path) }
-            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC)
+            guard DirectoryRecords.readsOpenDirectories else {
+                return LocalDisk.entries(ofDirectory: path).map { DirectoryListing(entries: $0) }
+            }
+            let flags = O_RDONLY | O_NONBLOCK | O_DIRECTORY | O_CLOEXEC
+            let descriptor = parent >= 0 ? openat(parent, name, flags) : open(path, flags)
             guard descriptor >= 0 else { return nil }
-            defer { _ = systemClose(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0, isTrusted(device: info.st_dev, descriptor: descriptor) else {
                 return Self.read(path, descriptor: descriptor, into: nil)
@@ -76,18 +88,18 @@ final class ListingCache: @unchecked Sendable {
                 let entries = entries(of: record, path: path, descriptor: descriptor)
             {
                 lock.withLock { reusedSlots.append(record.slot) }
-                return entries
+                return DirectoryListing(entries: entries, inPathOrder: true, descriptor: descriptor)
             }
             let start = currentTimeNanoseconds()
             var builder = StoredListings.RecordBuilder()
-            let entries = Self.read(path, descriptor: descriptor, into: &builder)
+            let listing = Self.read(path, descriptor: descriptor, into: &builder)
             if builder.isStorable && key.lastChange <= start - settlingTime {
                 let record = builder.record(path: path, key: key)
                 lock.withLock { readRecords[path] = record }
             }
-            return entries
+            return listing
         #else
-            return LocalDisk.entries(ofDirectory: path)
+            return LocalDisk.entries(ofDirectory: path).map { DirectoryListing(entries: $0) }
         #endif
     }
 
@@ -116,26 +128,27 @@ final class ListingCache: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-        /// The entries of a stored record, stat'ed in the open directory; nil if a Swift file's stat fails
-        /// (then the directory is read).
+        /// The entries of a stored record, stat'ed in the open directory; nil if a Swift file's stat fails or
+        /// the record is malformed (then the directory is read).
         private func entries(of record: StoredListings.Record, path: String, descriptor: Int32) -> [DirectoryEntry]? {
             var result: [DirectoryEntry] = []
             result.reserveCapacity(record.entryCount)
             var complete = true
-            stored.forEachEntry(of: record) { name, type in
+            let wellFormed = stored.forEachEntry(of: record) { name, type in
                 guard complete,
                     let entry = LocalDisk.entry(named: name, type: type, inDirectory: path, descriptor: descriptor)
                 else { return }
                 if entry.takesStatus && entry.status == nil { complete = false }
                 result.append(entry)
             }
-            return complete ? result : nil
+            return complete && wellFormed ? result : nil
         }
 
-        /// The directory's entries read from the disk, each record also given to `builder` if any.
+        /// The directory's entries read from the disk, each record also given to `builder` if any; a listing
+        /// that may be stored is put in path order, the record as well.
         private static func read(
             _ path: String, descriptor: Int32, into builder: UnsafeMutablePointer<StoredListings.RecordBuilder>?
-        ) -> [DirectoryEntry] {
+        ) -> DirectoryListing {
             var result: [DirectoryEntry] = []
             DirectoryRecords.forEach(inOpenDirectory: descriptor) { name, type, descriptor in
                 guard let entry = LocalDisk.entry(named: name, type: type, inDirectory: path, descriptor: descriptor)
@@ -145,21 +158,26 @@ final class ListingCache: @unchecked Sendable {
                 builder?.pointee.add(name: name, type: type, isComplete: !entry.takesStatus || entry.status != nil)
                 result.append(entry)
             }
-            return result
+            guard let builder, builder.pointee.isStorable else {
+                return DirectoryListing(entries: result, descriptor: descriptor)
+            }
+            let order = PathOrderKey.sortedIndices(result)
+            builder.pointee.arrange(in: order)
+            return DirectoryListing(entries: order.map { result[$0] }, inPathOrder: true, descriptor: descriptor)
         }
 
         /// Whether the directory's file system keeps nanosecond times that change with every change (a
         /// device's answer is asked once per run).
         private func isTrusted(device: dev_t, descriptor: Int32) -> Bool {
             let device = UInt64(truncatingIfNeeded: device)
-            if let known = lock.withLock({ trustedDevices[device] }) { return known }
+            if let known = lock.withLock({ lastDevice }), known.device == device { return known.isTrusted }
             let trusted = Self.fileSystemType(descriptor).map(Self.trustedFileSystems.contains) ?? false
-            lock.withLock { trustedDevices[device] = trusted }
+            lock.withLock { lastDevice = (device, trusted) }
             return trusted
         }
 
         // ext4 (and ext2/3), XFS, Btrfs, tmpfs, F2FS.
-        private static let trustedFileSystems: Set<Int> = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0xF2F5_2010]
+        private static let trustedFileSystems: [Int] = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994, 0xF2F5_2010]
 
         /// `f_type` of `fstatfs`, which the Glibc module does not declare (<sys/vfs.h>): found with `dlsym`
         /// like `getdents64`, on the 64-bit platforms whose `struct statfs` starts with it as a `long`.

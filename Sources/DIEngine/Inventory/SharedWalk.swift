@@ -29,6 +29,13 @@ final class SharedWalk: @unchecked Sendable {
     private struct Node {
         var path: InventoryPath
         var ancestorsChecked: Bool
+        /// The parent node (-1 for the root) and the directory's name in it.
+        var parent = -1
+        var name = ""
+        /// The directory, open while some of its subdirectories are not opened yet (they are opened in it),
+        /// else -1.
+        var descriptor: Int32 = -1
+        var unopenedChildren = 0
         var listed = false
         /// Set once a thread listed (or skipped) the directory; moved out when reported.
         var items: [Item]?
@@ -38,8 +45,10 @@ final class SharedWalk: @unchecked Sendable {
 
     private struct Visit {
         var items: [Item] = []
-        var children: [InventoryPath] = []
+        var children: [(path: InventoryPath, name: String)] = []
         var listed = false
+        /// The directory, open, if it has subdirectories to open in it.
+        var descriptor: Int32 = -1
     }
 
     private let lister: DirectoryLister
@@ -97,7 +106,12 @@ final class SharedWalk: @unchecked Sendable {
                 lock.unlock()
                 let visit = visit(node)
                 lock.lock()
-                store(visit, at: node)
+                let finished = store(visit, at: node)
+                if finished >= 0 {
+                    lock.unlock()
+                    _ = systemClose(finished)
+                    lock.lock()
+                }
                 if isHelper {
                     listedByHelper += 1
                 } else {
@@ -123,33 +137,48 @@ final class SharedWalk: @unchecked Sendable {
 
     private static let helperStackSize = 512 << 10
 
-    /// Records a listing (under the lock) and queues its subdirectories, the first on top.
-    private func store(_ visit: Visit, at index: Int) {
+    /// Records a listing (under the lock) and queues its subdirectories, the first on top; returns the
+    /// parent's descriptor when this was the last of its subdirectories to be opened (to be closed), else -1.
+    private func store(_ visit: Visit, at index: Int) -> Int32 {
         nodes[index].firstChild = nodes.count
         nodes[index].listed = visit.listed
         nodes[index].items = visit.items
+        nodes[index].descriptor = visit.descriptor
+        nodes[index].unopenedChildren = visit.children.count
         for child in visit.children {
-            nodes.append(Node(path: child, ancestorsChecked: true))
+            nodes.append(Node(path: child.path, ancestorsChecked: true, parent: index, name: child.name))
         }
         pending.append(contentsOf: (nodes[index].firstChild..<nodes.count).reversed())
         busy -= 1
         // Wakes a waiting thread for new work, or everyone when the walk is over (or the reporter, which
         // may be waiting for this very listing).
         lock.broadcast()
+        let parent = nodes[index].parent
+        guard parent >= 0 else { return -1 }
+        nodes[parent].unopenedChildren -= 1
+        guard nodes[parent].unopenedChildren == 0 else { return -1 }
+        defer { nodes[parent].descriptor = -1 }
+        return nodes[parent].descriptor
     }
 
     /// Lists one directory, on whichever thread: hidden entries and links to directories are skipped,
     /// excluded subtrees never listed.
     private func visit(_ index: Int) -> Visit {
-        let (directory, ancestorsChecked) = lock.withLock { (nodes[index].path, nodes[index].ancestorsChecked) }
+        let (directory, ancestorsChecked, parent, name) = lock.withLock {
+            let node = nodes[index]
+            return (node.path, node.ancestorsChecked, node.parent >= 0 ? nodes[node.parent].descriptor : -1, node.name)
+        }
         var visit = Visit()
         if excluder.excludes(directory.absolute, ancestorsChecked: ancestorsChecked) { return visit }
-        guard let entries = lister.listing(of: directory) else { return visit }
+        guard let listing = lister.listing(of: directory, in: parent, named: name) else { return visit }
         visit.listed = true
-        // The entries are visited through their sorted indices: a sorted copy of them cost an array and
-        // a retain per name, per directory.
-        for index in PathOrderKey.sortedIndices(entries) where !entries[index].isHidden {
-            let entry = entries[index]
+        let entries = listing.entries
+        // The entries are visited through their sorted indices (a sorted copy of them cost an array and a
+        // retain per name, per directory), or in their order when it is the path order already.
+        let order = listing.inPathOrder ? nil : PathOrderKey.sortedIndices(entries)
+        for position in entries.indices {
+            let entry = entries[order?[position] ?? position]
+            if entry.isHidden { continue }
             if !entry.hasValidName && (entry.kind.isDirectory || SourceCollector.isSwiftFile(entry.name)) {
                 visit.items.append(.diagnostic(Diagnostic(.nameNotUTF8, directory.appending(entry.name).display)))
                 continue
@@ -157,7 +186,7 @@ final class SharedWalk: @unchecked Sendable {
             switch entry.kind {
             case .directory:
                 visit.items.append(.directory(visit.children.count))
-                visit.children.append(directory.appending(entry.name))
+                visit.children.append((directory.appending(entry.name), entry.name))
             case .file, .symlinkToFile:
                 guard SourceCollector.isSwiftFile(entry.name) else { continue }
                 // A file's absolute path is joined only when an exclude entry has to look at it.
@@ -171,6 +200,11 @@ final class SharedWalk: @unchecked Sendable {
             case .symlinkToDirectory, .other:
                 continue
             }
+        }
+        if visit.children.isEmpty {
+            listing.closeDirectory()
+        } else {
+            visit.descriptor = listing.descriptor
         }
         return visit
     }
@@ -207,12 +241,16 @@ final class SharedWalk: @unchecked Sendable {
         }
 
         /// Reports the frame's items up to its next subdirectory, which it returns (nil: the frame is done).
+        /// Each item is moved out of the frame's list as it is reported (a copy retained its path, made
+        /// on whichever thread listed the directory, and the list released it again when freed).
         private mutating func reportUntilChild(of top: Int, report: (Event) -> Void) -> Int? {
-            let items = frames[top].items!
+            var items = frames[top].items.take()!
+            defer { frames[top].items = items }
             while frames[top].position < items.count {
-                let item = items[frames[top].position]
+                var item = Item.directory(0)
+                swap(&item, &items[frames[top].position])
                 frames[top].position += 1
-                switch item {
+                switch consume item {
                 case .file(let display, let status): report(.file(display: display, status: status))
                 case .diagnostic(let diagnostic): report(.diagnostic(diagnostic))
                 case .directory(let child): return frames[top].firstChild + child

@@ -10,6 +10,8 @@ extension StoredListings {
     struct RecordBuilder {
         private(set) var entries: [UInt8] = []
         private(set) var entryCount = 0
+        /// Where each entry's bytes start in `entries`.
+        private var starts: [Int] = []
         /// False once an entry's kind depends on more than the directory (a symbolic link, or a type the
         /// file system does not report): such a listing is never stored.
         private(set) var isStorable = true
@@ -22,6 +24,7 @@ extension StoredListings {
                 isStorable = false
                 return
             }
+            starts.append(entries.count)
             entries.append(type)
             Self.append(UInt16(length), to: &entries)
             name.withMemoryRebound(to: UInt8.self, capacity: length) {
@@ -29,6 +32,23 @@ extension StoredListings {
             }
             entries.append(0)
             entryCount += 1
+        }
+
+        /// Puts the entries in the order of `order`, indices into the entries as added: a record is stored in
+        /// path order, so that a walk that takes it does not sort it again.
+        mutating func arrange(in order: [Int]) {
+            guard isStorable, order.count == entryCount else { return }
+            var arranged: [UInt8] = []
+            arranged.reserveCapacity(entries.count)
+            var arrangedStarts: [Int] = []
+            arrangedStarts.reserveCapacity(entryCount)
+            for index in order {
+                let end = index + 1 < starts.count ? starts[index + 1] : entries.count
+                arrangedStarts.append(arranged.count)
+                arranged.append(contentsOf: entries[starts[index]..<end])
+            }
+            entries = arranged
+            starts = arrangedStarts
         }
 
         /// The record of the directory at `path` with the key it had before it was read.

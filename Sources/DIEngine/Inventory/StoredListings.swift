@@ -35,8 +35,9 @@ extension DirectoryKey {
 }
 
 /// The listings file (`<cache dir>/<Target>.didirs`) as read: directories' raw records (name and `d_type`,
-/// in the order read) under their `DirectoryKey`, found by the hash of their path. Every byte is
-/// covered by a checksum, so a damaged or partly written file is taken as no file.
+/// in the walk's path order, `PathOrderKey`, since format 2) under their `DirectoryKey`, found by the hash
+/// of their path. Every byte is covered by a checksum, so a damaged or partly written file is taken as no
+/// file.
 ///
 /// Layout (little-endian): the magic `DIDIRS\0\0`, the format version (UInt32), the record count
 /// (UInt32), the xxh3-64 of everything after the header (UInt64); an index of `count` slots sorted by
@@ -46,7 +47,8 @@ extension DirectoryKey {
 struct StoredListings {
     static let magic: [UInt8] = Array("DIDIRS\0\0".utf8)
     /// Bumped whenever the layout changes: a file of another version is ignored (and written again).
-    static let formatVersion: UInt32 = 1
+    /// 2: the entries in path order (1: in the order read).
+    static let formatVersion: UInt32 = 2
     static let headerSize = 24
     static let slotSize = 16
 
@@ -126,14 +128,24 @@ struct StoredListings {
         Self.load(UInt64.self, bytes, at: Self.headerSize + slot * Self.slotSize)
     }
 
-    /// Calls `body` with each entry's NUL-terminated name and type, in the order they were read.
-    func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) {
+    /// Calls `body` with each entry's NUL-terminated name and type, in path order (as stored); false if the
+    /// record turns out malformed (an entry past its end, a name not ending with its NUL or holding
+    /// another), after which `body` is not called again. The entries are checked here, as they are
+    /// visited, rather than each time a record is looked up.
+    func forEachEntry(of record: Record, _ body: (_ name: UnsafePointer<CChar>, _ type: UInt8) -> Void) -> Bool {
         var offset = record.entries.lowerBound
+        let end = record.entries.upperBound
         for _ in 0..<record.entryCount {
+            guard offset + 3 <= end else { return false }
             let length = Int(Self.load(UInt16.self, bytes, at: offset + 1))
-            body((bytes.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self), bytes[offset])
-            offset += 3 + length + 1
+            let nameEnd = offset + 3 + length
+            guard length > 0, nameEnd < end, bytes[nameEnd] == 0 else { return false }
+            let name = (bytes.baseAddress! + offset + 3).assumingMemoryBound(to: CChar.self)
+            guard strlen(name) == length else { return false }
+            body(name, bytes[offset])
+            offset = nameEnd + 1
         }
+        return offset == end
     }
 
     private func slotRange(_ slot: Int) -> (offset: Int, length: Int) {
@@ -151,7 +163,7 @@ struct StoredListings {
         let pathLength = Int(Self.load(UInt32.self, bytes, at: offset))
         let keyStart = offset + 4 + pathLength
         guard pathLength == pathBytes.count, keyStart + DirectoryKey.byteCount + 4 <= end,
-            bytes[(offset + 4)..<keyStart].elementsEqual(pathBytes)
+            pathLength == 0 || memcmp(bytes.baseAddress! + offset + 4, pathBytes.baseAddress!, pathLength) == 0
         else { return nil }
         let key = DirectoryKey(
             device: Self.load(UInt64.self, bytes, at: keyStart), inode: Self.load(UInt64.self, bytes, at: keyStart + 8),
@@ -160,17 +172,7 @@ struct StoredListings {
             size: Self.load(Int64.self, bytes, at: keyStart + 32))
         let entryCount = Int(Self.load(UInt32.self, bytes, at: keyStart + DirectoryKey.byteCount))
         let entriesStart = keyStart + DirectoryKey.byteCount + 4
-        // Each entry is checked to lie inside the record and to end with its NUL.
-        var position = entriesStart
-        for _ in 0..<entryCount {
-            guard position + 3 <= end else { return nil }
-            let nameLength = Int(Self.load(UInt16.self, bytes, at: position + 1))
-            let nameEnd = position + 3 + nameLength
-            guard nameLength > 0, nameEnd < end, bytes[nameEnd] == 0, !bytes[(position + 3)..<nameEnd].contains(0)
-            else { return nil }
-            position = nameEnd + 1
-        }
-        guard position == end else { return nil }
+        // The entries are checked as they are visited (`forEachEntry`).
         return Record(slot: slot, key: key, entryCount: entryCount, entries: entriesStart..<end)
     }
 
