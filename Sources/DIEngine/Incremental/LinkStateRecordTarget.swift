@@ -62,9 +62,9 @@ extension LinkStateChanges: LinkStateRecordTarget {
 struct LinkStateTables: LinkStateRecordTarget {
     var factsDigests: [String: UInt64] = [:]
     var interfaces: UInt64 = 0
-    var views: DigestTable<UInt64> = [:]
-    var dependencies: DigestTable<ViewDependencies> = [:]
-    var files: DigestTable<UInt64> = [:]
+    var views: [UInt64: UInt64] = [:]
+    var dependencies: [UInt64: ViewDependencies] = [:]
+    var files: [UInt64: UInt64] = [:]
     var aliasExtensions: [AliasExtension] = []
     /// Added only: a base record is the change from an empty state.
     var reads = ReadChanges()

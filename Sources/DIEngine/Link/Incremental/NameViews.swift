@@ -4,14 +4,14 @@
 /// answers again. Names the table does not know have no view; names no unit looked up are not kept.
 struct NameViews: Equatable {
     /// View digest by name digest (`NameViews.digest(of:)`).
-    var views: DigestTable<UInt64>
+    var views: [UInt64: UInt64]
     /// Digest of every file's path and interface digest, in order (`NameViewer.interfaces`): the type table
     /// and hierarchy, hence every view, are a function of these.
     var interfaces: UInt64 = 0
     /// What each looked-up name's view depended on, by name digest (known names and misses alike).
-    var dependencies: DigestTable<ViewDependencies> = [:]
+    var dependencies: [UInt64: ViewDependencies] = [:]
     /// Interface digest of every file, by path digest.
-    var files: DigestTable<UInt64> = [:]
+    var files: [UInt64: UInt64] = [:]
     /// Extensions that name their type through a typealias (`TypeTable.aliasExtensions`), sorted.
     var aliasExtensions: [AliasExtension] = []
 
@@ -62,7 +62,7 @@ struct ViewChanges {
         _ pathDigests: [UInt64], _ interfaceDigests: [UInt64], _ previous: NameViews,
         _ aliasExtensions: [AliasExtension]
     ) {
-        let files = DigestTable(firstOf: zip(pathDigests, interfaceDigests), count: pathDigests.count)
+        let files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
         self.files = TableChanges(from: previous.files, to: files)
         self.aliasExtensions = aliasExtensions
     }
@@ -149,7 +149,7 @@ final class NameViewer {
             result.dependencies[digest] = computed.dependencies
             if let view = computed.view { result.views[digest] = view }
         }
-        result.files = DigestTable(firstOf: zip(pathDigests, interfaceDigests), count: pathDigests.count)
+        result.files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
         result.aliasExtensions = aliasExtensions
         return result
     }
@@ -163,7 +163,7 @@ final class NameViewer {
         var result = previous
         if previous.interfaces != interfaces {
             result.interfaces = interfaces
-            result.files = DigestTable(firstOf: zip(pathDigests, interfaceDigests), count: pathDigests.count)
+            result.files = Dictionary(zip(pathDigests, interfaceDigests), uniquingKeysWith: { first, _ in first })
             result.aliasExtensions = aliasExtensions
         }
         for digest in previous.dependencies.keys where !reads.contains(digest) { result.dependencies[digest] = nil }
