@@ -74,10 +74,14 @@ enum PermanentArena {
     /// freed, each followed by a NUL as a literal is, which `withCString` relies on for a tail-allocated
     /// string) when they are long ASCII and the runtime allows it, else ordinary strings (ill-formed UTF-8
     /// repaired, as `String(decoding:)` does).
-    static func strings(of buffer: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> [String] {
+    /// `ranges` is read twice; `count` is its count, when counting it would cost a pass.
+    static func strings(
+        of buffer: UnsafeRawBufferPointer, ranges: some Collection<Range<Int>>, count: Int? = nil
+    ) -> [String] {
+        let count = count ?? ranges.count
         let makesImmortal = PermanentStrings.isAvailable
         var isPermanent: [Bool] = []
-        isPermanent.reserveCapacity(ranges.count)
+        isPermanent.reserveCapacity(count)
         var size = 0
         for range in ranges {
             precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
@@ -90,7 +94,7 @@ enum PermanentArena {
         let block = size > 0 ? UnsafeMutablePointer<UInt8>.allocate(capacity: size) : nil
         var next = 0
         var strings: [String] = []
-        strings.reserveCapacity(ranges.count)
+        strings.reserveCapacity(count)
         for (range, permanent) in zip(ranges, isPermanent) {
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self)
             guard permanent, let block else {
