@@ -14,6 +14,9 @@ struct SourceLookup {
     /// Files scanned beside the walk (`FreshnessPrecheck`), by lookup index: `scanChanged` takes them.
     private var prescanned: [Int: PrescannedFile] = [:]
     private var scannedChanges = false
+    /// The cache's thread, reading the table image since the walk ended (`CacheLoadAhead`):
+    /// `resolveInterfaces` takes the image from it.
+    private var imageAhead: CacheLoadAhead?
 
     /// Loads the target's cache (unless disabled) and looks up every source. With `lazyFacts` only the
     /// cache's head is read until facts are needed (a no-op build needs none). `loadedAhead` is the same
@@ -43,6 +46,8 @@ struct SourceLookup {
         prechecked?.prescanned = [:]
         let entryCount = loaded.cache.entries.count
         var lookup = SourceLookup(target: target, mode: mode, cachePath: path, cache: loaded.cache)
+        // The cache's thread reads the table image next when this run is about to relink.
+        if loaded.readsTableImage { lookup.imageAhead = loadedAhead }
         // Moved, not copied: the cache then changes its entries and the prechecked lookups in place.
         loaded.cache = SourceCache(identity: loaded.cache.identity)
         let lookupStart = clock.now
@@ -55,6 +60,7 @@ struct SourceLookup {
             ? ""
             : " beside the inventory, \(ProgressLog.milliseconds(waitTime)) ms waited"
                 + (freshCount.map { ", \($0) fresh by then" } ?? "")
+                + (loaded.readsTableImage ? "; the table image read there next" : "")
         progress.log(
             "target '\(settings.name)': cache load \(ProgressLog.milliseconds(loaded.time)) ms "
                 + "(\(entryCount) entries\(overlap)), lookup \(ProgressLog.milliseconds(lookupTime)) ms"
@@ -230,8 +236,12 @@ struct SourceLookup {
         let start = clock.now
         let imagePath = TableImage.path(cacheFile: cachePath)
         let identity = VersionInfo.version
-        // Read beside the scan of the changed files: neither needs the other.
-        let imageLoad = BackgroundWork { TableImage.load(from: imagePath, identity: identity) }
+        // Read beside the scan of the changed files (neither needs the other), unless the cache's thread
+        // reads it already.
+        let ahead = imageAhead.take()
+        let imageLoad =
+            ahead == nil
+            ? BackgroundWork { TableImage.load(from: imagePath, identity: identity) } : nil
         scanChanged(progress: &progress)
         // Found while the image is read (which a DI edit waits for), used only if it keeps nearly every part.
         let blobsIfKept = cache.lazyFacts.map { FactsOnDemand.blobs(of: self.lookups, in: $0) }
@@ -245,7 +255,7 @@ struct SourceLookup {
         ReservedPages.reserve(&outcomes, capacity: lookups.count)
         ReservedPages.reserve(&entryPositions, capacity: lookups.count)
         var keptPositions = [Int?](repeating: nil, count: lookups.count)
-        let image = imageLoad.wait()
+        let image = ahead?.tableImage() ?? imageLoad?.wait() ?? TableImage.Loaded(entries: [], note: "none")
         let kept = image.entries
         let match = TableImageMatch(paths: paths, image: kept)
         // When the image holds nearly every file's part, the facts section is not read: the few blobs needed
@@ -366,6 +376,11 @@ struct SourceLookup {
                     path: imagePath, identity: identity, made: made, keptPositions: entryPositions, read: image))
     }
 
+    /// Joins the cache's thread if it reads the table image that this run, which replays, does not need.
+    mutating func dropImageAhead() {
+        _ = imageAhead.take()?.tableImage()
+    }
+
     /// Whether the facts section can stay unread: the image keeps the part of every cached file whose blob is
     /// not in memory but a few (at most 16, or one in 64), whose blobs are then read one by one.
     private func keepsNearlyEveryPart(kept: [TableImage.Entry], match: TableImageMatch) -> Bool {
@@ -453,9 +468,15 @@ struct CacheLoadAhead {
         var note: String?
         var time: Duration
         var precheck: FreshnessPrecheck?
+        /// Whether a file scanned beside the walk changed its facts, so that the build relinks: the thread
+        /// then reads the table image (`tableImage()`) while the run looks up its files and plans. Started
+        /// by the run itself, the image's thread waited ~1 ms for a core (the scheduler placed it beside
+        /// the main thread, not on the core this thread had just left idle).
+        var readsTableImage = false
     }
 
-    private let work: BackgroundWork<Loaded>
+    private let loaded: Handoff<Loaded>
+    private let work: BackgroundWork<TableImage.Loaded?>
 
     /// Nil when `mode` uses no cache. `workingDirectory` (default: the current one) is what the fed paths
     /// are relative to.
@@ -466,23 +487,55 @@ struct CacheLoadAhead {
         guard mode != .disabled else { return nil }
         // Before any other thread allocates (`ParallelMap`).
         ParallelMap.limitAllocatorArenas()
-        return CacheLoadAhead(
-            work: BackgroundWork {
-                var loaded = load(settings, lazyFacts: lazyFacts) { feed?.expect($0) }
-                if let feed {
-                    let runtimeModule = settings.runtimeModule
-                    loaded.precheck = FreshnessPrecheck.run(
-                        feed, against: loaded.cache, workingDirectory: workingDirectory ?? LocalDisk.currentDirectory()
-                    ) { path, bytes in
-                        let facts = SourceFacts.facts(ofSource: bytes, path: path, runtimeModule: runtimeModule)
-                        return PrescannedFile(facts: facts, encoded: FactsCodec.encode(facts))
-                    }
-                }
-                return loaded
-            })
+        let handoff = Handoff<Loaded>()
+        let work = BackgroundWork { () -> TableImage.Loaded? in
+            var loaded = load(settings, lazyFacts: lazyFacts) { feed?.expect($0) }
+            if let feed {
+                let directory = workingDirectory ?? LocalDisk.currentDirectory()
+                let (precheck, factsChanged) = Self.precheck(
+                    feed, against: loaded.cache, workingDirectory: directory, runtimeModule: settings.runtimeModule)
+                loaded.precheck = precheck
+                // Only a run that links with the stored state reads the image (`resolveInterfaces`).
+                loaded.readsTableImage = factsChanged && mode == .readWrite && lazyFacts
+            }
+            let readsTableImage = loaded.readsTableImage
+            handoff.put(loaded)
+            guard readsTableImage else { return nil }
+            let path = TableImage.path(cacheFile: cachePath(of: settings))
+            return TableImage.load(from: path, identity: VersionInfo.version)
+        }
+        return CacheLoadAhead(loaded: handoff, work: work)
     }
 
-    func wait() -> Loaded { work.wait() }
+    /// The walk's files looked up as the walk finds them, the first few changed ones scanned; and whether
+    /// one of those has facts other than its cached ones.
+    private static func precheck(
+        _ feed: WalkFeed, against cache: SourceCache, workingDirectory: String, runtimeModule: String
+    ) -> (FreshnessPrecheck, factsChanged: Bool) {
+        let base = AbsolutePath.Base(workingDirectory)
+        var factsChanged = false
+        let precheck = FreshnessPrecheck.run(feed, against: cache, workingDirectory: workingDirectory) {
+            path, bytes in
+            let facts = SourceFacts.facts(ofSource: bytes, path: path, runtimeModule: runtimeModule)
+            let encoded = FactsCodec.encode(facts)
+            if !factsChanged, cache.entries[base.absolute(path)]?.factsHash != Fingerprint.xxh3(encoded) {
+                factsChanged = true
+            }
+            return PrescannedFile(facts: facts, encoded: encoded)
+        }
+        return (precheck, factsChanged)
+    }
+
+    /// The loaded cache, once the feed is finished. Unless the thread goes on to read the table image, it
+    /// is joined here.
+    func wait() -> Loaded {
+        let value = loaded.take()
+        if !value.readsTableImage { _ = work.wait() }
+        return value
+    }
+
+    /// The table image read after the cache; only when `wait()` said it `readsTableImage`, once.
+    func tableImage() -> TableImage.Loaded? { work.wait() }
 
     static func cachePath(of settings: TargetSettings) -> String {
         SourceCache.filePath(cacheDirectory: settings.cacheDirectory, target: settings.name)

@@ -124,6 +124,7 @@ struct TargetBuild {
         _ record: BuildRecord, after earlier: [Diagnostic], writable: Bool, progress: inout ProgressLog
     ) -> Result {
         lookup.logStatistics(progress: &progress)
+        lookup.dropImageAhead()
         let clock = ContinuousClock()
         let start = clock.now
         defer { progress.log("target '\(name)': replay \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms") }

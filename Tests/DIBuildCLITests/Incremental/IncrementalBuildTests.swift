@@ -100,6 +100,28 @@ import Testing
         #expect(try project.read(Self.factory).contains("\"login\""))
     }
 
+    /// A file scanned beside the walk whose facts changed (a DI edit) has the cache's thread read the table
+    /// image next, while the run looks up and plans; a run whose files keep their facts reads none there.
+    @Test func aFactsChangeFoundBesideTheWalkHasTheCacheThreadReadTheImage() throws {
+        let project = try IncrementalProject()
+        #expect(try project.build().status == 0)
+        try project.edit("Sources/Feature One/Login.swift", replacing: "\"login\"", with: "\"signin\"")
+        let edited = try project.build(["-v"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(edited.stderr.contains("fresh by then; the table image read there next"), "\(edited.stderr)")
+        #expect(edited.stderr.contains("table image read 3 parts, 2 of 3 parts kept, 1 interfaces decoded"))
+        #expect(try project.read(Self.factory).contains("\"signin\""))
+        let unchanged = try project.build(["-v"])
+        #expect(unchanged.status == 0 && !unchanged.stderr.contains("read there next"), "\(unchanged.stderr)")
+        // A body edit keeps the file's facts: the run replays and needs no image.
+        try project.edit("Sources/Greeter.swift", replacing: "\"hello\"", with: "\"hi\"")
+        let bodyEdit = try project.build(["-v"])
+        #expect(bodyEdit.status == 0, "\(bodyEdit.stderr)")
+        #expect(bodyEdit.stderr.contains("plan: replay"), "\(bodyEdit.stderr)")
+        #expect(!bodyEdit.stderr.contains("read there next"), "\(bodyEdit.stderr)")
+        #expect(try project.read(Self.factory).contains("\"signin\""))
+    }
+
     @Test(arguments: CacheDamage.allCases)
     func aDamagedTableImageIsIgnoredAndRewritten(_ damage: CacheDamage) throws {
         let project = try IncrementalProject()

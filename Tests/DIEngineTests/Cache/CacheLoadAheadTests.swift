@@ -78,6 +78,44 @@ import Testing
         #expect(loaded.cache.hasChanges)
     }
 
+    /// The load fed `files`, one of them edited to `edit` first (same path), with the table image there.
+    private static func loadedAhead(editing index: Int, to edit: String?, mode: CacheMode = .readWrite) throws -> (
+        loaded: CacheLoadAhead.Loaded, image: TableImage.Loaded?
+    ) {
+        let tree = try SourceTree()
+        defer { withExtendedLifetime(tree) {} }
+        let files = try tree.saveSampleCache(identity: identity)
+        let part = TablePart(of: Scanner.scan(bytes: Array("struct Kept {}".utf8), runtimeModule: "DIRuntime"))
+        let entry = TableImage.Entry(path: "Kept.swift", factsDigest: 1, interfaceDigest: 2, part: part)
+        let image = TableImage.encode([entry], identity: VersionInfo.version)
+        try Data(image).write(to: URL(fileURLWithPath: tree.directory.path + "/.dibuild/App.ditable"))
+        if let edit { try tree.add("F\(index).swift", edit) }
+        let feed = WalkFeed()
+        let ahead = try #require(
+            CacheLoadAhead.start(for: settings(tree), mode: mode, lazyFacts: true, feed: feed, workingDirectory: "/"))
+        let statuses = try files.map { file throws(FileSystemError) -> FileStatus? in try FileStatus.of(path: file) }
+        feed.append(files: files, statuses: statuses)
+        feed.finish()
+        let loaded = ahead.wait()
+        return (loaded, loaded.readsTableImage ? ahead.tableImage() : nil)
+    }
+
+    /// A file scanned beside the walk with facts other than its cached ones: the run will relink, so the
+    /// thread reads the table image after handing over the cache.
+    @Test func aChangedFactsFoundBesideTheWalkHaveTheThreadReadTheTableImage() throws {
+        let (loaded, image) = try Self.loadedAhead(editing: 1, to: "final class Edited: Component {}")
+        #expect(loaded.readsTableImage)
+        #expect(loaded.cache.entries.count == 3)
+        #expect(image?.entries.map(\.path) == ["Kept.swift"])
+        #expect(image?.note == "read 1 parts")
+    }
+
+    @Test func freshFilesOrACacheNotWrittenReadNoTableImage() throws {
+        #expect(try !Self.loadedAhead(editing: 1, to: nil).loaded.readsTableImage)
+        let readOnly = try Self.loadedAhead(editing: 1, to: "final class Edited: Component {}", mode: .readOnly)
+        #expect(!readOnly.loaded.readsTableImage && readOnly.image == nil)
+    }
+
     @Test func noCacheModeStartsNoLoad() throws {
         #expect(CacheLoadAhead.start(for: Self.settings(try SourceTree()), mode: .disabled, lazyFacts: true) == nil)
     }
