@@ -49,7 +49,10 @@ struct NameResolver {
             guard !current.isUnsupported, !current.isArray, !current.isOptional else {
                 return TypeReference(written: written, name: "", isUnsupported: true)
             }
-            current = expandAlias(named: current.name + "." + component, depth: depth)
+            // A `String` of the component: appending the `Substring` went through the generic
+            // `append(contentsOf:)`, whose first call in a run scanned the binary's protocol conformances
+            // (~0.07 ms of a DI edit on real code, in `perf`).
+            current = expandAlias(named: current.name + "." + String(component), depth: depth)
         }
         current.written = written
         return current

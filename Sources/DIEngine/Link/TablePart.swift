@@ -80,12 +80,7 @@ struct TablePart: Sendable {
     /// The written name of declaration `index`, if the part keeps one; read in place.
     func writtenName(at index: Int32) -> String? {
         guard let names = rare?.writtenNames else { return nil }
-        var low = 0
-        var high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle].index < index { low = middle + 1 } else { high = middle }
-        }
+        let low = names.firstIndex(notBefore: { $0.index < index })
         return low < names.count && names[low].index == index ? names[low].name : nil
     }
     var aliases: [Alias] { rare?.aliases ?? [] }
@@ -123,7 +118,8 @@ struct TablePart: Sendable {
         let declarations = facts.declarations
         var named = TypeTable.FileNames()
         TypeTable.names(
-            of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: [:], appendingTo: &named)
+            of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: ExtendedNames(),
+            appendingTo: &named)
         columns = Columns(names: named.names, kinds: declarations.map(\.kind))
         declarationCount = Int32(declarations.count)
         let outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers

@@ -56,7 +56,7 @@ struct TypeTable {
     private var aliasFiles: [Int] = []
     /// Extensions that name their type through a typealias, with the type they extend: the only names of a
     /// file that depend on other files.
-    private(set) var aliasExtensions: [DeclarationRef: String] = [:]
+    private(set) var aliasExtensions = ExtendedNames()
 
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.init(sources: LinkSources(sources), reads: reads)
@@ -77,10 +77,10 @@ struct TypeTable {
 
     /// The extensions that extend another type than the one their name says as written. The resolver
     /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
-    private func namesResolvedElsewhere(_ others: [DeclarationRef], _ heads: AliasHeads) -> [DeclarationRef: String] {
+    private func namesResolvedElsewhere(_ others: [DeclarationRef], _ heads: AliasHeads) -> ExtendedNames {
         let resolver = NameResolver(table: self)
-        var extendedNames: [DeclarationRef: String] = [:]
-        // Most of the others resolve elsewhere on real code: the dictionary was grown and rehashed a few times.
+        var extendedNames: [ExtendedNames.Element] = []
+        // Most of the others resolve elsewhere on real code: the array was grown a few times.
         extendedNames.reserveCapacity(others.count)
         // The resolver's answer by name written at file level (while the table is built, no look-up is
         // recorded): real code asks about 536 extensions, 76 names, none nested.
@@ -92,15 +92,19 @@ struct TypeTable {
         for (name, hash) in aliases.keys where Self.isPlainName(name) {
             guard let entry = entries[name, hash: hash] else { continue }
             for ref in entry.extensions where (enclosingScope[ref] ?? "").isEmpty {
-                if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) { extendedNames[ref] = type }
+                if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) {
+                    extendedNames.append((ref, type))
+                }
             }
         }
         for ref in others {
             let written = writtenName(ref)
             guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written, heads) else { continue }
-            if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) { extendedNames[ref] = type }
+            if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) {
+                extendedNames.append((ref, type))
+            }
         }
-        return extendedNames
+        return ExtendedNames(extendedNames)
     }
 
     /// Whether a name written at file level resolves to itself: true when it has no generic arguments and
@@ -291,7 +295,8 @@ struct TypeTable {
             } else {
                 let facts = sources[fileIndex].facts
                 Self.names(
-                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: [:],
+                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex,
+                    extendedNames: ExtendedNames(),
                     appendingTo: &file)
                 typeName.append(contentsOf: file.names)
                 names = PartColumn(file.names)
@@ -360,7 +365,7 @@ struct TypeTable {
 
     /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
     /// extensions of typealiases.
-    private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
+    private func names(ofFile fileIndex: Int, extendedNames: ExtendedNames) -> FileNames {
         var file = FileNames()
         if let part = sources.parts[fileIndex] {
             Self.names(of: part, file: fileIndex, extendedNames: extendedNames, appendingTo: &file)
@@ -377,7 +382,7 @@ struct TypeTable {
     /// of files before them.
     static func names(
         of declarations: [DeclarationFact], typealiases: [TypealiasFact], file fileIndex: Int,
-        extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
+        extendedNames: ExtendedNames, appendingTo file: inout FileNames
     ) {
         let base = file.names.count
         let scopes = nameDeclarations(
@@ -396,7 +401,7 @@ struct TypeTable {
 
     /// The same names from a kept part, whose names and typealiases give what each declaration writes.
     static func names(
-        of part: TablePart, file fileIndex: Int, extendedNames: [DeclarationRef: String],
+        of part: TablePart, file fileIndex: Int, extendedNames: ExtendedNames,
         appendingTo file: inout FileNames
     ) {
         let base = file.names.count
@@ -425,7 +430,7 @@ struct TypeTable {
     /// an extension of this file), where the file's typealiases are resolved.
     @inline(__always)
     private static func nameDeclarations(
-        count: Int, file fileIndex: Int, extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames,
+        count: Int, file fileIndex: Int, extendedNames: ExtendedNames, appendingTo file: inout FileNames,
         writtenScope: (Int) -> String, declared: (Int) -> String
     ) -> [String: String] {
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
@@ -455,10 +460,10 @@ struct TypeTable {
 
     /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
     /// again with them would (every other file's names are its own).
-    private mutating func rename(_ extendedNames: [DeclarationRef: String]) {
+    private mutating func rename(_ extendedNames: ExtendedNames) {
         var touchedAliases: Set<String> = []
         var renamedAliases: [Int: [TablePart.Alias]] = [:]
-        for fileIndex in Set(extendedNames.keys.map(\.file)).sorted() {
+        for fileIndex in extendedNames.files {
             let file = names(ofFile: fileIndex, extendedNames: extendedNames)
             renamedAliases[fileIndex] = file.aliases
             let before = typeName.names(inFile: fileIndex)
