@@ -1,7 +1,7 @@
 /// The first components of the typealiases' full names (`Storage` of `Storage.Backend`), as bits set by
 /// their xxh3. A name whose first component has no bit has no prefix that is a typealias (every prefix of
 /// a dotted name starts with its first component), so `TypeTable.resolvesAsWritten` need not look its
-/// prefixes up: real code asks about ~1,300 dotted extensions, each prefix a SipHash look-up of the
+/// prefixes up: real code asks about ~1,300 dotted extensions, each prefix a look-up of the
 /// typealiases and, past 15 bytes, a new string. A bit set by another name only costs those look-ups.
 struct AliasHeads {
     private var bits: [UInt64]

@@ -21,10 +21,10 @@ struct DependencyFactory {
             return nil
         }
         switch session.resolver.resolve(reference, in: scope, owner: aliasOwner) {
-        case .failure(let missing):
+        case .missingLegacyAlias(let missing):
             session.report(Diagnostic(.missingLegacyAlias, missing.alias, aliasOwner, at: location))
             return nil
-        case .success(let resolved):
+        case .resolved(let resolved):
             if resolved.isUnsupported || resolved.isOptional {
                 reportUnsupported(reference, at: location)
                 return nil

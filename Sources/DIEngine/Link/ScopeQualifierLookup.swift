@@ -8,8 +8,10 @@ struct ScopeQualifierLookup {
     /// The declarations of each step, in lookup order (the type's own ones first).
     private let steps: [[DeclarationRef]]
 
-    /// One `scope`/`qualifier` declaration found by the lookup.
-    struct Found<Value: Equatable> {
+    /// One `scope`/`qualifier` declaration found by the lookup. `Value` is unconstrained here (the lookup
+    /// compares values): an array of a type with a constrained parameter had its metadata looked up in a
+    /// scan of every protocol conformance of the binary the first time a run made one.
+    struct Found<Value> {
         /// nil when the written value is invalid (reported by the scanner as `S09`/`S10`).
         var value: Value?
         var text: String

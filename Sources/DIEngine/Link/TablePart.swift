@@ -80,12 +80,7 @@ struct TablePart: Sendable {
     /// The written name of declaration `index`, if the part keeps one; read in place.
     func writtenName(at index: Int32) -> String? {
         guard let names = rare?.writtenNames else { return nil }
-        var low = 0
-        var high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle].index < index { low = middle + 1 } else { high = middle }
-        }
+        let low = names.firstIndex(notBefore: { $0.index < index })
         return low < names.count && names[low].index == index ? names[low].name : nil
     }
     var aliases: [Alias] { rare?.aliases ?? [] }
@@ -123,7 +118,8 @@ struct TablePart: Sendable {
         let declarations = facts.declarations
         var named = TypeTable.FileNames()
         TypeTable.names(
-            of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: [:], appendingTo: &named)
+            of: declarations, typealiases: facts.typealiases, file: 0, extendedNames: ExtendedNames(),
+            appendingTo: &named)
         columns = Columns(names: named.names, kinds: declarations.map(\.kind))
         declarationCount = Int32(declarations.count)
         let outers = named.outers.allSatisfy(\.isEmpty) ? [] : named.outers
@@ -134,19 +130,8 @@ struct TablePart: Sendable {
                 writtenNames.append(WrittenName(index: Int32(index), name: declarations[index].name))
             }
         }
-        var aliases = named.aliases.map {
-            Alias(key: $0.key, target: $0.entry.target, scope: $0.entry.scope, isGeneric: $0.entry.isGeneric)
-        }
-        // `named.aliases` lists each declaration's typealiases in order, then the file's.
-        var next = 0
-        for index in declarations.indices {
-            for _ in declarations[index].typealiases {
-                aliases[next].owner = Int32(index)
-                next += 1
-            }
-        }
         rare = Rare.make(
-            outers: outers, writtenNames: writtenNames, aliases: aliases,
+            outers: outers, writtenNames: writtenNames, aliases: named.aliases,
             withAssociatedTypes: declarations.indices.filter { declarations[$0].hasAssociatedType }.map { Int32($0) })
         roles = Self.roles(of: declarations)
         hasDiagnostics = !facts.diagnostics.isEmpty
@@ -172,13 +157,6 @@ struct TablePart: Sendable {
         let scope = writtenScope(of: index)
         let name = name(at: index)
         return scope.isEmpty ? name : String(Substring(name.utf8.dropFirst(scope.utf8.count + 1)))
-    }
-
-    /// The part's typealiases as the table keeps them, declared in `file`.
-    func aliasEntries(file: Int) -> [(key: String, entry: AliasEntry)] {
-        aliases.map {
-            ($0.key, AliasEntry(target: $0.target, scope: $0.scope, isGeneric: $0.isGeneric, file: file))
-        }
     }
 }
 

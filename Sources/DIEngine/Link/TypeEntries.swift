@@ -25,30 +25,27 @@ struct TypeEntries {
         var kind: DeclarationKind?
     }
 
-    /// The hash table: a power of two of slots, each 0 (empty), or the high half of a name's hash then its
-    /// record's position plus one, or that half then `removedMark` (a removed name: probes go on past it).
-    private var slots: [UInt64]
+    /// The hash table (`HashSlots`): a removed name leaves its record unreachable.
+    private var slots: HashSlots
     /// Records in the order their names were first added; a removed name leaves its record unreachable.
     private var records: [Record] = []
     private var refs: [DeclarationRef] = []
     /// Names with an entry.
     private(set) var count = 0
-    /// Slots not empty, removed names included.
-    private var occupied = 0
     /// What `touchSlots` read, so that its reads are not left out.
     private var touched: UInt64 = 0
 
-    private static let removedMark: UInt64 = 0xFFFF_FFFF
-    private static let lowHalf: UInt64 = 0xFFFF_FFFF
-
     init(minimumCapacity: Int = 0) {
-        slots = Array(repeating: 0, count: Self.slotCount(for: minimumCapacity))
+        slots = HashSlots(minimumCapacity: minimumCapacity)
         records.reserveCapacity(minimumCapacity)
     }
 
     /// The entry's declarations are slices of the shared array: a look-up allocates nothing.
-    subscript(name: String) -> TypeEntry? {
-        guard let position = find(name, hash: Self.hash(of: name)).position else { return nil }
+    subscript(name: String) -> TypeEntry? { self[name, hash: Self.hash(of: name)] }
+
+    /// `self[name]` given the name's `hash(of:)` (a name looked up in several tables is hashed once).
+    subscript(name: String, hash hash: UInt64) -> TypeEntry? {
+        guard let position = find(name, hash: hash).position else { return nil }
         let record = records[position]
         return TypeEntry(
             name: record.name, declarations: refs[Int(record.start)..<Int(record.end)],
@@ -56,12 +53,7 @@ struct TypeEntries {
     }
 
     /// The names that have an entry, in no particular order.
-    var keys: [String] {
-        slots.compactMap { slot in
-            let low = slot & Self.lowHalf
-            return low == 0 || low == Self.removedMark ? nil : records[Int(low) - 1].name
-        }
-    }
+    var keys: [String] { slots.positions.map { records[$0].name } }
 
     /// First pass: counts a declaration of the type `name`, creating its entry when it is the first (one hash
     /// of the name). Returns the slot to place the declaration in; the low bit marks an extension.
@@ -93,14 +85,7 @@ struct TypeEntries {
     /// Reads the first slot each of these hashes probes: the reads do not wait for each other, so a file's
     /// names take their cache misses (most inserts' cost: the slots are a megabyte read at random) together
     /// before `count(named:hash:kind:)` takes them one by one. Kept in a property so the reads stay.
-    mutating func touchSlots(_ hashes: [UInt64]) {
-        let mask = slots.count - 1
-        var sum: UInt64 = 0
-        slots.withUnsafeBufferPointer { slots in
-            for hash in hashes { sum &+= slots[Int(truncatingIfNeeded: hash) & mask] }
-        }
-        touched &+= sum
-    }
+    mutating func touchSlots(_ hashes: [UInt64]) { touched &+= slots.touch(hashes) }
 
     /// Between the passes: gives each entry its range of the shared array.
     mutating func allocatePlaces() {
@@ -135,7 +120,7 @@ struct TypeEntries {
         let found = find(name, hash: hash)
         guard let entry else {
             if found.position != nil {
-                slots[found.slot] = slots[found.slot] & ~Self.lowHalf | Self.removedMark
+                slots.remove(at: found.slot)
                 count -= 1
             }
             return
@@ -154,59 +139,22 @@ struct TypeEntries {
     }
 
     /// Where `name` is, or the empty slot ending its probe sequence when it has no entry.
+    @inline(__always)
     private func find(_ name: String, hash: UInt64) -> (slot: Int, position: Int?) {
-        let mask = slots.count - 1
-        let tag = hash & ~Self.lowHalf
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let value = slots[slot]
-            if value == 0 { return (slot, nil) }
-            let low = value & Self.lowHalf
-            if value & ~Self.lowHalf == tag, low != Self.removedMark, records[Int(low) - 1].name == name {
-                return (slot, Int(low) - 1)
-            }
-            slot = (slot + 1) & mask
-        }
+        slots.find(hash: hash) { records[$0].name == name }
     }
 
     /// Gives the record about to be appended the empty slot `find` returned, growing the table first when
-    /// it would be more than three quarters full (the slot is then found again).
+    /// it is full (the slot is then found again).
     private mutating func add(hash: UInt64, at slot: Int) {
         var slot = slot
-        if (occupied + 1) * 4 > slots.count * 3 {
-            grow()
-            slot = emptySlot(for: hash)
+        if slots.isFull {
+            let records = records
+            slots.grow { Self.hash(of: records[$0].name) }
+            slot = slots.emptySlot(for: hash)
         }
-        slots[slot] = hash & ~Self.lowHalf | UInt64(records.count + 1)
-        occupied += 1
+        slots.fill(slot, hash: hash, position: records.count)
         count += 1
-    }
-
-    /// Doubles the slots, leaving removed names out.
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
-        occupied = 0
-        for value in old {
-            let low = value & Self.lowHalf
-            guard low != 0, low != Self.removedMark else { continue }
-            slots[emptySlot(for: Self.hash(of: records[Int(low) - 1].name))] = value
-            occupied += 1
-        }
-    }
-
-    private func emptySlot(for hash: UInt64) -> Int {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        return slot
-    }
-
-    /// The smallest power of two, at least 16, that holds `count` names at most three quarters full.
-    private static func slotCount(for count: Int) -> Int {
-        var slots = 16
-        while slots * 3 < count * 4 { slots *= 2 }
-        return slots
     }
 
     /// xxh3 of the name's UTF-8 (in place for native strings, small ones included). Read through the UTF-8

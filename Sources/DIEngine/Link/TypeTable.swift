@@ -42,7 +42,7 @@ struct TypeTable {
     /// Where look-ups by name are recorded (`LinkReads`); iteration over every entry is not recorded.
     let reads: LinkReads
     private(set) var entries = TypeEntries()
-    private(set) var aliases: [String: AliasEntry] = [:]
+    private(set) var aliases = AliasTable()
     /// Full name of the type each declaration declares or extends.
     private(set) var typeName = DeclarationNames()
     /// Full name of the type lexically enclosing each declaration (`""` at file level), nil for every
@@ -56,7 +56,7 @@ struct TypeTable {
     private var aliasFiles: [Int] = []
     /// Extensions that name their type through a typealias, with the type they extend: the only names of a
     /// file that depend on other files.
-    private(set) var aliasExtensions: [DeclarationRef: String] = [:]
+    private(set) var aliasExtensions = ExtendedNames()
 
     init(sources: [LinkSource], reads: LinkReads = LinkReads()) {
         self.init(sources: LinkSources(sources), reads: reads)
@@ -77,30 +77,34 @@ struct TypeTable {
 
     /// The extensions that extend another type than the one their name says as written. The resolver
     /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
-    private func namesResolvedElsewhere(_ others: [DeclarationRef], _ heads: AliasHeads) -> [DeclarationRef: String] {
+    private func namesResolvedElsewhere(_ others: [DeclarationRef], _ heads: AliasHeads) -> ExtendedNames {
         let resolver = NameResolver(table: self)
-        var extendedNames: [DeclarationRef: String] = [:]
-        // Most of the others resolve elsewhere on real code: the dictionary was grown and rehashed a few times.
+        var extendedNames: [ExtendedNames.Element] = []
+        // Most of the others resolve elsewhere on real code: the array was grown a few times.
         extendedNames.reserveCapacity(others.count)
         // The resolver's answer by name written at file level (while the table is built, no look-up is
         // recorded): real code asks about 536 extensions, 76 names, none nested.
         var resolved: [String: String] = [:]
         // A plain extension at file level is named as written (`build`), before any renaming: the ones that
         // name a typealias are the extensions of that typealias's entry, found with the hash the entries
-        // keep, one look-up per typealias (of a plain name) rather than a SipHash look-up of `aliases` per
+        // keep, one look-up per typealias (of a plain name) rather than a look-up of `aliases` per
         // extension. Its written name is its full name, so its file is not decoded to read it.
-        for name in aliases.keys where Self.isPlainName(name) {
-            guard let entry = entries[name] else { continue }
+        for (name, hash) in aliases.keys where Self.isPlainName(name) {
+            guard let entry = entries[name, hash: hash] else { continue }
             for ref in entry.extensions where (enclosingScope[ref] ?? "").isEmpty {
-                if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) { extendedNames[ref] = type }
+                if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) {
+                    extendedNames.append((ref, type))
+                }
             }
         }
         for ref in others {
             let written = writtenName(ref)
             guard !(enclosingScope[ref] ?? "").isEmpty || !resolvesAsWritten(written, heads) else { continue }
-            if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) { extendedNames[ref] = type }
+            if let type = resolvedElsewhere(ref, written: written, resolver, &resolved) {
+                extendedNames.append((ref, type))
+            }
         }
-        return extendedNames
+        return ExtendedNames(extendedNames)
     }
 
     /// Whether a name written at file level resolves to itself: true when it has no generic arguments and
@@ -120,7 +124,7 @@ struct TypeTable {
 
     /// `resolvesAsWritten(_:_:)` of `name`'s UTF-8 bytes; `aliases` nil when no prefix can be a typealias.
     private static func resolvesAsWritten(
-        _ name: String, _ bytes: UnsafeBufferPointer<UInt8>, _ aliases: [String: AliasEntry]?
+        _ name: String, _ bytes: UnsafeBufferPointer<UInt8>, _ aliases: AliasTable?
     ) -> Bool {
         var start = 0
         for index in 0...bytes.count {
@@ -129,7 +133,7 @@ struct TypeTable {
                 // An empty component, which the resolver would drop.
                 guard index != start else { return false }
                 // The whole name is looked up as it is, not copied.
-                if let aliases, aliases[isEnd ? name : String(decoding: bytes[..<index], as: UTF8.self)] != nil {
+                if let aliases, aliases.contains(isEnd ? name : String(decoding: bytes[..<index], as: UTF8.self)) {
                     return false
                 }
                 start = index + 1
@@ -200,7 +204,8 @@ struct TypeTable {
     /// Names a type declared in the sources or a typealias (the lexical lookup test).
     func isKnown(_ name: String) -> Bool {
         reads.note(name)
-        return entries[name]?.isDeclared == true || aliases[name] != nil
+        let hash = TypeEntries.hash(of: name)
+        return entries[name, hash: hash]?.isDeclared == true || aliases.contains(name, hash: hash)
     }
 
     /// The entry of a type, recorded as read.
@@ -259,7 +264,7 @@ struct TypeTable {
                 for declaration in sources[file].facts.declarations { aliasCount += declaration.typealiases.count }
             }
         }
-        aliases.reserveCapacity(aliasCount)
+        aliases = AliasTable(minimumCapacity: aliasCount)
         var heads = AliasHeads(capacity: aliasCount)
         typeName.reserveCapacity(files: sources.count)
         entries = TypeEntries(minimumCapacity: count)
@@ -290,7 +295,8 @@ struct TypeTable {
             } else {
                 let facts = sources[fileIndex].facts
                 Self.names(
-                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex, extendedNames: [:],
+                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex,
+                    extendedNames: ExtendedNames(),
                     appendingTo: &file)
                 typeName.append(contentsOf: file.names)
                 names = PartColumn(file.names)
@@ -318,11 +324,7 @@ struct TypeTable {
             if !file.aliases.isEmpty {
                 namedAliases[fileIndex] = file.aliases.map(\.key)
                 aliasFiles.append(fileIndex)
-            }
-            // The first declaration of an alias wins (others are in other `#if` branches or would not compile).
-            for alias in file.aliases {
-                Self.keepFirst(&aliases[alias.key]) { alias.entry }
-                heads.insert(alias.key)
+                aliases.addFirst(file.aliases, file: fileIndex) { key, _ in heads.insert(key) }
             }
             enclosingScope.append(contentsOf: hasScopes ? outers[...] : [])
         }
@@ -337,22 +339,10 @@ struct TypeTable {
         return (others, heads)
     }
 
-    /// A kept part's typealiases, as `build` adds a named file's, read in place: making the part's entries
-    /// first (`TablePart.aliasEntries`) copied and retained each of them twice.
+    /// A kept part's typealiases, as `build` adds a named file's: the part's own array is kept, not copied.
     private mutating func addAliases(_ declared: [TablePart.Alias], file fileIndex: Int, heads: inout AliasHeads) {
         aliasFiles.append(fileIndex)
-        for alias in declared {
-            heads.insert(alias.key)
-            Self.keepFirst(&aliases[alias.key]) {
-                AliasEntry(target: alias.target, scope: alias.scope, isGeneric: alias.isGeneric, file: fileIndex)
-            }
-        }
-    }
-
-    /// Fills an alias's slot unless its name has one. Given `&aliases[key]`, one look-up (the subscript's
-    /// modify), not a read and a write.
-    private static func keepFirst(_ slot: inout AliasEntry?, _ entry: () -> AliasEntry) {
-        if slot == nil { slot = entry() }
+        aliases.addFirst(declared, file: fileIndex) { key, _ in heads.insert(key) }
     }
 
     /// A file's part of the table (or several files' in file order): each declaration's full name and
@@ -360,22 +350,22 @@ struct TypeTable {
     struct FileNames {
         var names: [String] = []
         var outers: [String] = []
-        var aliases: [(key: String, entry: AliasEntry)] = []
+        /// With their owners: the index of the declaration declaring each among this file's, -1 at file level.
+        var aliases: [TablePart.Alias] = []
 
         fileprivate mutating func addAlias(
-            _ name: String, _ target: String, _ isGeneric: Bool, in scope: String, file: Int
+            _ name: String, _ target: String, _ isGeneric: Bool, in scope: String, owner: Int
         ) {
             aliases.append(
-                (
-                    TypeTable.join(scope, name),
-                    AliasEntry(target: target, scope: scope, isGeneric: isGeneric, file: file)
-                ))
+                TablePart.Alias(
+                    key: TypeTable.join(scope, name), target: target, scope: scope, isGeneric: isGeneric,
+                    owner: Int32(owner)))
         }
     }
 
     /// A file's names depend on its own declarations only, and on the types `extendedNames` gives its
     /// extensions of typealiases.
-    private func names(ofFile fileIndex: Int, extendedNames: [DeclarationRef: String]) -> FileNames {
+    private func names(ofFile fileIndex: Int, extendedNames: ExtendedNames) -> FileNames {
         var file = FileNames()
         if let part = sources.parts[fileIndex] {
             Self.names(of: part, file: fileIndex, extendedNames: extendedNames, appendingTo: &file)
@@ -392,7 +382,7 @@ struct TypeTable {
     /// of files before them.
     static func names(
         of declarations: [DeclarationFact], typealiases: [TypealiasFact], file fileIndex: Int,
-        extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames
+        extendedNames: ExtendedNames, appendingTo file: inout FileNames
     ) {
         let base = file.names.count
         let scopes = nameDeclarations(
@@ -400,18 +390,18 @@ struct TypeTable {
             writtenScope: { Self.dotted(declarations[$0].scope) }, declared: { declarations[$0].name })
         for index in declarations.indices {
             for alias in declarations[index].typealiases {
-                file.addAlias(alias.name, alias.target, alias.isGeneric, in: file.names[base + index], file: fileIndex)
+                file.addAlias(alias.name, alias.target, alias.isGeneric, in: file.names[base + index], owner: index)
             }
         }
         for alias in typealiases {
             let written = Self.dotted(alias.scope)
-            file.addAlias(alias.name, alias.target, alias.isGeneric, in: resolved(written, scopes), file: fileIndex)
+            file.addAlias(alias.name, alias.target, alias.isGeneric, in: resolved(written, scopes), owner: -1)
         }
     }
 
     /// The same names from a kept part, whose names and typealiases give what each declaration writes.
     static func names(
-        of part: TablePart, file fileIndex: Int, extendedNames: [DeclarationRef: String],
+        of part: TablePart, file fileIndex: Int, extendedNames: ExtendedNames,
         appendingTo file: inout FileNames
     ) {
         let base = file.names.count
@@ -422,9 +412,10 @@ struct TypeTable {
             let name = alias.name
             if alias.owner >= 0 {
                 file.addAlias(
-                    name, alias.target, alias.isGeneric, in: file.names[base + Int(alias.owner)], file: fileIndex)
+                    name, alias.target, alias.isGeneric, in: file.names[base + Int(alias.owner)],
+                    owner: Int(alias.owner))
             } else {
-                file.addAlias(name, alias.target, alias.isGeneric, in: resolved(alias.scope, scopes), file: fileIndex)
+                file.addAlias(name, alias.target, alias.isGeneric, in: resolved(alias.scope, scopes), owner: -1)
             }
         }
     }
@@ -439,7 +430,7 @@ struct TypeTable {
     /// an extension of this file), where the file's typealiases are resolved.
     @inline(__always)
     private static func nameDeclarations(
-        count: Int, file fileIndex: Int, extendedNames: [DeclarationRef: String], appendingTo file: inout FileNames,
+        count: Int, file fileIndex: Int, extendedNames: ExtendedNames, appendingTo file: inout FileNames,
         writtenScope: (Int) -> String, declared: (Int) -> String
     ) -> [String: String] {
         // Written scope (`A.B`) → full name; differs only inside extensions of typealiases.
@@ -469,10 +460,10 @@ struct TypeTable {
 
     /// Renames the declarations of the files holding `extendedNames`' extensions, as building the table
     /// again with them would (every other file's names are its own).
-    private mutating func rename(_ extendedNames: [DeclarationRef: String]) {
+    private mutating func rename(_ extendedNames: ExtendedNames) {
         var touchedAliases: Set<String> = []
-        var renamedAliases: [Int: [(key: String, entry: AliasEntry)]] = [:]
-        for fileIndex in Set(extendedNames.keys.map(\.file)).sorted() {
+        var renamedAliases: [Int: [TablePart.Alias]] = [:]
+        for fileIndex in extendedNames.files {
             let file = names(ofFile: fileIndex, extendedNames: extendedNames)
             renamedAliases[fileIndex] = file.aliases
             let before = typeName.names(inFile: fileIndex)
@@ -487,14 +478,17 @@ struct TypeTable {
         }
         // Each touched alias is the first declaration of its full name again, in file order, each file read
         // once. A file not renamed has the typealiases it was first named with: its part's, not decoded.
-        for key in touchedAliases { aliases[key] = nil }
-        for fileIndex in aliasFiles where !touchedAliases.isEmpty {
-            guard declaresAlias(inFile: fileIndex, touchedAliases.contains) else { continue }
+        var declaring: [(file: Int, aliases: [TablePart.Alias])] = []
+        var left = touchedAliases
+        for fileIndex in aliasFiles where !left.isEmpty {
+            guard declaresAlias(inFile: fileIndex, left.contains) else { continue }
             let declared =
-                renamedAliases[fileIndex] ?? sources.parts[fileIndex]?.aliasEntries(file: fileIndex)
+                renamedAliases[fileIndex] ?? sources.parts[fileIndex]?.aliases
                 ?? names(ofFile: fileIndex, extendedNames: extendedNames).aliases
-            for alias in declared where touchedAliases.remove(alias.key) != nil { aliases[alias.key] = alias.entry }
+            declaring.append((fileIndex, declared))
+            for alias in declared { left.remove(alias.key) }
         }
+        aliases.replace(touchedAliases, by: declaring)
     }
 
     /// Moves a declaration from one entry to another, keeping each entry's declarations in input order and
