@@ -110,13 +110,15 @@ struct StoredLinkState {
 ///     payload length (fixed 32), payload, xxh3-64 of length and payload (fixed 64)
 ///
 /// and its payload a table-by-table change (`writeLinkStateChanges`; the base's is the change from
-/// `LinkState.empty`). A load stops at the first appended record that is cut short or fails its checksum
-/// or decoding: the state before it stands (an older state is as good as any: every unit is checked against
-/// the run that reads it), and the next save rewrites the file.
+/// `LinkState.empty`) ending in zeros that make the record a multiple of 8 bytes long; the head ends in
+/// zeros to a multiple of 8 too, so every record starts on one (format 8: a load maps the file and takes
+/// each record's digest pool where it lies, `MappedFile`). A load stops at the first appended record that
+/// is cut short or fails its checksum or decoding: the state before it stands (an older state is as good as
+/// any: every unit is checked against the run that reads it), and the next save rewrites the file.
 enum LinkStateFile {
     static let magic = Array("DILINK\u{0}\u{0}".utf8)
     /// Bump on any change to the payload, or to what a unit means.
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
 
     /// `<cache dir>/<target>.dilink`, beside the target's cache file.
     static func path(cacheFile: String) -> String {
@@ -130,6 +132,8 @@ enum LinkStateFile {
         writer.bytes = magic
         writer.writeFixed32(formatVersion)
         writer.writeString(identity)
+        // The base record starts on a multiple of 8, as does every record after it (`appendRecord`).
+        writer.bytes.append(contentsOf: repeatElement(0, count: (8 - writer.count % 8) % 8))
         appendRecord(LinkStateChanges(from: .empty, to: state), to: &writer)
         return writer.bytes
     }
@@ -151,6 +155,9 @@ enum LinkStateFile {
         let start = writer.count
         writer.writeFixed32(0)  // the payload length, set below
         writer.writeLinkStateChanges(changes)
+        // Zeros to a multiple of 8 with the checksum: the next record starts on one too, and a reader of the
+        // mapped file takes a record's digest pool where it lies (`LinkStateWriter.payload(into:)`).
+        writer.bytes.append(contentsOf: repeatElement(0, count: (8 - (writer.count - start) % 8) % 8))
         let length = UInt32(truncatingIfNeeded: writer.count - start - 4)
         withUnsafeBytes(of: length.littleEndian) { writer.bytes.replaceSubrange(start..<(start + 4), with: $0) }
         writer.writeFixed64(writer.bytes[start...].withUnsafeBytes { Fingerprint.xxh3($0) })
@@ -159,34 +166,43 @@ enum LinkStateFile {
     /// Nil for anything but a file of this format and identity with an intact base record. `stamp`, the
     /// file's when it was read, lets the next save append to it (only when every appended record applied).
     static func decode(_ bytes: [UInt8], identity: String, path: String = "", stamp: FileStamp? = nil) -> LinkState? {
-        bytes.withUnsafeBytes { buffer -> LinkState? in
-            var reader = ByteReader(buffer)
-            var base = LinkStateTables()
-            guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
-                (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
-                readRecord(at: &reader, into: &base)
-            else { return nil }
-            var reads = StoredReads(base: base.reads.added)
-            var state = base.takeState()
-            let baseLength = reader.offset
-            while !reader.isAtEnd {
-                var changes = LinkStateChanges()
-                guard readRecord(at: &reader, into: &changes) else { break }
-                reads.apply(changes.reads)
-                changes.move(into: &state)
-            }
-            state.storedReads = reads.reads
-            if reader.isAtEnd, let stamp, stamp.size == bytes.count {
-                state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
-            }
-            return state
+        bytes.withUnsafeBytes { decode($0, identity: identity, path: path, stamp: stamp) }
+    }
+
+    /// `decode(_:identity:path:stamp:)` of `buffer`. `isPermanent`: the bytes are never freed or changed (a
+    /// mapping of the file kept for the process), and the state's long strings and digest lists are made
+    /// over them; otherwise nothing decoded points into them.
+    static func decode(
+        _ buffer: UnsafeRawBufferPointer, identity: String, path: String = "", stamp: FileStamp? = nil,
+        isPermanent: Bool = false
+    ) -> LinkState? {
+        var reader = ByteReader(buffer)
+        var base = LinkStateTables()
+        guard let magic = try? reader.readRawBytes(count: Self.magic.count), Array(magic) == Self.magic,
+            (try? reader.readFixed32()) == formatVersion, (try? reader.readString()) == identity,
+            reader.skipPadding((8 - reader.offset % 8) % 8),
+            readRecord(at: &reader, into: &base, isPermanent: isPermanent)
+        else { return nil }
+        var reads = StoredReads(base: base.reads.added)
+        var state = base.takeState()
+        let baseLength = reader.offset
+        while !reader.isAtEnd {
+            var changes = LinkStateChanges()
+            guard readRecord(at: &reader, into: &changes, isPermanent: isPermanent) else { break }
+            reads.apply(changes.reads)
+            changes.move(into: &state)
         }
+        state.storedReads = reads.reads
+        if reader.isAtEnd, let stamp, stamp.size == buffer.count {
+            state.stored = StoredLinkState(path: path, stamp: stamp, baseLength: baseLength)
+        }
+        return state
     }
 
     /// Reads the record at the reader's offset into `target` and the reader past it; false (the reader where
     /// it was, `target` to be dropped) when the record is cut short, fails its checksum or does not decode.
     private static func readRecord<Target: LinkStateRecordTarget>(
-        at reader: inout ByteReader, into target: inout Target
+        at reader: inout ByteReader, into target: inout Target, isPermanent: Bool
     ) -> Bool {
         let start = reader.offset
         guard let length = try? reader.readFixed32(), Int(length) <= reader.remaining - 8 else {
@@ -198,7 +214,8 @@ enum LinkStateFile {
         let framed = UnsafeRawBufferPointer(rebasing: reader.buffer[start..<end])
         var payload = ByteReader(UnsafeRawBufferPointer(rebasing: reader.buffer[..<end]), offset: reader.offset)
         guard let checksum = try? checksumReader.readFixed64(), checksum == Fingerprint.xxh3(framed),
-            (try? payload.readLinkStateRecord(into: &target)) != nil, payload.isAtEnd
+            (try? payload.readLinkStateRecord(into: &target, isPermanent: isPermanent)) != nil,
+            payload.skipPadding(payload.remaining)
         else {
             reader.offset = start
             return false
@@ -211,6 +228,11 @@ enum LinkStateFile {
     static func load(from path: String, identity: String) -> LinkState? {
         guard let file = try? OpenFile(path: path) else { return nil }
         defer { file.close() }
+        if let mapped = MappedFile(file) {
+            // Kept mapped: the state's long strings and digest lists are made over the file's bytes.
+            defer { mapped.unlock() }
+            return decode(mapped.bytes, identity: identity, path: path, stamp: mapped.stamp, isPermanent: true)
+        }
         guard let stamp = try? file.stamp(), let bytes = try? file.read(count: stamp.size, at: 0) else { return nil }
         return decode(bytes, identity: identity, path: path, stamp: stamp)
     }
@@ -258,5 +280,14 @@ enum LinkStateFile {
         } catch {
             return .failure(error)
         }
+    }
+}
+
+extension ByteReader {
+    /// Skips `count` zero bytes, fewer than 8, that put what follows on a multiple of 8 (`LinkStateFile`);
+    /// false when they are not all there or not all zeros.
+    mutating func skipPadding(_ count: Int) -> Bool {
+        guard count < 8, let bytes = try? readRawBytes(count: count) else { return false }
+        return bytes.allSatisfy { $0 == 0 }
     }
 }

@@ -222,10 +222,11 @@ extension LinkStateWriter {
 
 extension ByteReader {
     /// Reads the record `writeLinkStateChanges` wrote into `target`, table by table.
-    mutating func readLinkStateRecord<Target: LinkStateRecordTarget>(into target: inout Target)
-        throws(BinaryCodingError)
-    {
-        var reader = LinkStateReader(self)
+    /// `isPermanent`: the bytes are never freed or changed (`LinkStateReader`).
+    mutating func readLinkStateRecord<Target: LinkStateRecordTarget>(
+        into target: inout Target, isPermanent: Bool = false
+    ) throws(BinaryCodingError) {
+        var reader = LinkStateReader(self, isPermanent: isPermanent)
         try reader.readTables()
         try reader.readEntries(into: &target)
         self = reader.reader

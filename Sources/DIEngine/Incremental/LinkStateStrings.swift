@@ -43,12 +43,22 @@ struct LinkStateWriter: DiagnosticWriter {
         return index
     }
 
-    /// The record's payload: the string table, the digest pool, then the entries.
+    /// The record's payload: the string table, the digest pool, then the entries. A string longer than
+    /// `PermanentStrings.inlineCapacity` bytes is followed by a NUL, and the pool by as many zero bytes (their
+    /// count first) as put it on a multiple of 8 in `writer`, whose bytes a record starts on such a multiple
+    /// of (`LinkStateFile`): a reader of a mapped file then makes its strings and digest lists over the
+    /// file's bytes instead of copying them (`LinkStateReader.readTables`).
     func payload(into writer: inout ByteWriter) {
         writer.writeVarint(strings.count)
-        for string in strings { writer.writeString(string) }
+        for string in strings {
+            writer.writeString(string)
+            if string.utf8.count > PermanentStrings.inlineCapacity { writer.writeByte(0) }
+        }
         writer.writeVarint(digests.count)
-        writer.bytes.reserveCapacity(writer.count + 8 * digests.count + body.count)
+        let padding = (8 - (writer.count + 1) % 8) % 8
+        writer.writeByte(UInt8(padding))
+        writer.bytes.reserveCapacity(writer.count + padding + 8 * digests.count + body.count)
+        writer.bytes.append(contentsOf: repeatElement(0, count: padding))
         for digest in digests { writer.writeFixed64(digest) }
         writer.bytes.append(contentsOf: body.bytes)
     }
@@ -72,12 +82,18 @@ private struct UTF8Key: Hashable {
 /// Reads what `LinkStateWriter` wrote: `readTables()` first, then the entries.
 struct LinkStateReader {
     var reader: ByteReader
+    /// Whether the bytes read are never freed or changed (a mapping of the file kept for the process): the
+    /// long strings and the digest pool are then made over them, not copied.
+    private let isPermanent: Bool
     private var strings: [String] = []
     private var digests: UnsafePointer<UInt64>?
     private var poolCount = 0
     private var nextDigest = 0
 
-    init(_ reader: ByteReader) { self.reader = reader }
+    init(_ reader: ByteReader, isPermanent: Bool = false) {
+        self.reader = reader
+        self.isPermanent = isPermanent
+    }
 
     var offset: Int { reader.offset }
     var isAtEnd: Bool { reader.isAtEnd }
@@ -88,14 +104,27 @@ struct LinkStateReader {
         // The long strings are copied once into memory never freed and made over it (`PermanentStrings`):
         // each is then retained by its ~13 uses at no cost, here and in the link.
         let tableStart = reader.offset
-        for _ in 0..<count { _ = try reader.readRawBytes(count: try reader.readCount()) }
+        for _ in 0..<count {
+            let length = try reader.readCount()
+            _ = try reader.readRawBytes(count: length)
+            if length > PermanentStrings.inlineCapacity, try reader.readByte() != 0 { throw .invalid("string end") }
+        }
         let table = UnsafeRawBufferPointer(rebasing: reader.buffer[tableStart..<reader.offset])
-        strings = PermanentArena.strings(of: table, ranges: StringTableRanges(table: table), count: count)
+        strings = PermanentArena.strings(
+            of: table, ranges: StringTableRanges(table: table), count: count, inPlace: isPermanent)
         let digestCount = try reader.readCount(minimumElementSize: 8)
         guard digestCount < Int(Int32.max) else { throw .invalid("digest pool") }
+        guard reader.skipPadding(Int(try reader.readByte())) else { throw .invalid("digest pool padding") }
         let pool = try reader.readRawBytes(count: 8 * digestCount)
         guard digestCount > 0 else { return }
+        poolCount = digestCount
         // Permanent (`DigestList`): the lists read are ranges of it, not counted references to it.
+        #if _endian(little)
+            if isPermanent, Int(bitPattern: pool.baseAddress) % MemoryLayout<UInt64>.alignment == 0 {
+                self.digests = pool.baseAddress!.assumingMemoryBound(to: UInt64.self)
+                return
+            }
+        #endif
         let digests = UnsafeMutablePointer<UInt64>.allocate(capacity: digestCount)
         #if _endian(little)
             UnsafeMutableRawPointer(digests).copyMemory(from: pool.baseAddress!, byteCount: 8 * digestCount)
@@ -106,7 +135,6 @@ struct LinkStateReader {
             }
         #endif
         self.digests = UnsafePointer(digests)
-        poolCount = digestCount
     }
 
     mutating func readByte() throws(BinaryCodingError) -> UInt8 { try reader.readByte() }
@@ -192,9 +220,9 @@ struct DigestList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral,
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
 }
 
-/// The ranges of a string table's strings (each its length, a varint, then its bytes), relative to the
-/// table, read again from bytes already checked: kept in a list, they were 16 bytes of fresh memory per
-/// string (27,000 strings in the generated project's base record).
+/// The ranges of a string table's strings (each its length, a varint, then its bytes, and a NUL after a
+/// long one), relative to the table, read again from bytes already checked: kept in a list, they were 16
+/// bytes of fresh memory per string (27,000 strings in the generated project's base record).
 private struct StringTableRanges: Collection {
     /// A whole table, each length already checked to fit in it.
     let table: UnsafeRawBufferPointer
@@ -202,7 +230,10 @@ private struct StringTableRanges: Collection {
     var startIndex: Int { 0 }
     var endIndex: Int { table.count }
 
-    func index(after position: Int) -> Int { self[position].upperBound }
+    func index(after position: Int) -> Int {
+        let range = self[position]
+        return range.count > PermanentStrings.inlineCapacity ? range.upperBound + 1 : range.upperBound
+    }
 
     subscript(position: Int) -> Range<Int> {
         var offset = position

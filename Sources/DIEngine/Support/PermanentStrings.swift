@@ -74,9 +74,12 @@ enum PermanentArena {
     /// freed, each followed by a NUL as a literal is, which `withCString` relies on for a tail-allocated
     /// string) when they are long ASCII and the runtime allows it, else ordinary strings (ill-formed UTF-8
     /// repaired, as `String(decoding:)` does).
-    /// `ranges` is read twice; `count` is its count, when counting it would cost a pass.
+    /// `ranges` is read twice; `count` is its count, when counting it would cost a pass. `inPlace`: `buffer`
+    /// is never freed or changed and holds a NUL after each long string, which is then made over its bytes
+    /// there instead of a copy.
     static func strings(
-        of buffer: UnsafeRawBufferPointer, ranges: some Collection<Range<Int>>, count: Int? = nil
+        of buffer: UnsafeRawBufferPointer, ranges: some Collection<Range<Int>>, count: Int? = nil,
+        inPlace: Bool = false
     ) -> [String] {
         let count = count ?? ranges.count
         let makesImmortal = PermanentStrings.isAvailable
@@ -89,7 +92,7 @@ enum PermanentArena {
                 makesImmortal && range.count > PermanentStrings.inlineCapacity
                 && PermanentStrings.isASCII(UnsafeRawBufferPointer(rebasing: buffer[range]))
             isPermanent.append(permanent)
-            if permanent { size += range.count + 1 }
+            if permanent && !inPlace { size += range.count + 1 }
         }
         let block = size > 0 ? UnsafeMutablePointer<UInt8>.allocate(capacity: size) : nil
         var next = 0
@@ -97,6 +100,11 @@ enum PermanentArena {
         strings.reserveCapacity(count)
         for (range, permanent) in zip(ranges, isPermanent) {
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self)
+            if permanent && inPlace {
+                precondition(range.upperBound < buffer.count && buffer[range.upperBound] == 0)
+                strings.append(PermanentStrings.immortal(bytes))
+                continue
+            }
             guard permanent, let block else {
                 strings.append(String(decoding: bytes, as: UTF8.self))
                 continue

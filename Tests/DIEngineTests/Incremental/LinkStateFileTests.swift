@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    /// A load maps the file (`MappedFile`) unless an appender holds its lock, and reads it then: both give the
+    /// same state.
+    @Test func aFileLockedByAnAppenderLoadsAsAMappedOne() throws {
+        let states = try Self.states()
+        let (directory, path) = try Self.file(of: Array(states.prefix(3)))
+        _ = directory
+        let mapped = try #require(Self.load(path))
+        let appender = try OpenFile(path: path)
+        defer { appender.close() }
+        #expect(flock(appender.descriptor, LOCK_EX | LOCK_NB) == 0)
+        let read = try #require(Self.load(path))
+        #expect(mapped == states[2] && read == states[2])
+        #expect(mapped.stored?.stamp.size == read.stored?.stamp.size)
+        #expect(mapped.stored?.baseLength == read.stored?.baseLength)
+        #expect(LinkStateFile.encode(mapped, identity: "v1") == LinkStateFile.encode(read, identity: "v1"))
+    }
+
+    /// Every record starts on a multiple of 8 (a mapped reader takes its digest pool in place), whatever the
+    /// identity's length.
+    @Test func recordsStartOnMultiplesOfEight() throws {
+        let states = try Self.states()
+        for identity in ["v1", "version 1.2.3", "a longer identity string"] {
+            #expect(LinkStateFile.encode(states[0], identity: identity).count % 8 == 0)
+            for (old, new) in zip(states, states.dropFirst()) {
+                #expect(LinkStateFile.encodeChanges(from: old, to: new).record.count % 8 == 0)
+            }
+        }
+    }
+
     @Test func aTornLastRecordLeavesTheStateBeforeItAndTheNextSaveRewrites() throws {
         let states = try Self.states()
         let (directory, path) = try Self.file(of: Array(states.prefix(3)))

@@ -148,4 +148,42 @@ import Testing
         #expect(read.map { Array($0.utf8) } == strings.map { Array($0.utf8) })
         #expect(Set(read) == Set(strings) && read.map(\.hashValue) == strings.map(\.hashValue))
     }
+
+    /// Bytes that are never freed (a mapped file, `isPermanent`) give strings and digest lists over them: a
+    /// change to the bytes shows in what was read. Long ASCII strings only; other strings, and a pool not on
+    /// a multiple of 8, are copied as from any other bytes.
+    @Test func permanentBytesHoldTheLongStringsAndDigestListsRead() throws {
+        let long = "Feature049.File04999ServiceImplementation"
+        let accented = "Caf\u{E9}ServiceWithAccentsLongerThan15"
+        let payload = payload { writer in
+            writer.writeString(long)
+            writer.writeString("short")
+            writer.writeString(accented)
+            writer.writeDigests([11, 12, 13] as [UInt64])
+        }
+        for shift in [0, 1] {
+            // Leaked on purpose, as a mapping is kept.
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: payload.count + shift, alignment: 8)
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: memory[shift...])
+            bytes.copyBytes(from: payload)
+            var reader = LinkStateReader(ByteReader(UnsafeRawBufferPointer(bytes)), isPermanent: true)
+            try reader.readTables()
+            let strings = [try reader.readString(), try reader.readString(), try reader.readString()]
+            let digests = try reader.readDigests()
+            #expect(reader.isAtEnd)
+            #expect(strings == [long, "short", accented] && Array(digests) == [11, 12, 13])
+            #expect(PermanentStrings.isImmortal(strings[0]) == PermanentStrings.isAvailable)
+            #expect(strings[0].withCString { String(cString: $0) } == long)
+            // Overwrite the bytes: only what was made over them changes.
+            let longStart = try #require(bytes.firstRange(of: Array(long.utf8))).lowerBound
+            bytes[longStart] = UInt8(ascii: "X")
+            let poolStart = try #require(bytes.firstRange(of: withUnsafeBytes(of: UInt64(12).littleEndian, Array.init)))
+            bytes[poolStart.lowerBound] = 99
+            let accentedStart = try #require(bytes.firstRange(of: Array(accented.utf8))).lowerBound
+            bytes[accentedStart] = UInt8(ascii: "X")
+            #expect(strings[0].hasPrefix("X") == PermanentStrings.isAvailable)
+            #expect(strings[1] == "short" && strings[2] == accented)
+            #expect(Array(digests) == (shift == 0 ? [11, 99, 13] : [11, 12, 13]))
+        }
+    }
 }
