@@ -15,7 +15,7 @@ struct FreshnessPrecheck: Sendable {
         prescan: ((_ path: String, _ bytes: [UInt8]) -> PrescannedFile)? = nil
     ) -> FreshnessPrecheck {
         let base = AbsolutePath.Base(workingDirectory)
-        var storedKeys = cache.lazyFacts.flatMap { StoredKeyCursor(keys: $0.head.blobs, directory: workingDirectory) }
+        var stored = StoredKeyCursor(table: cache.entries, directory: workingDirectory)
         var precheck = FreshnessPrecheck()
         // Usually the files the cache holds: room for them at once, where doubling would copy the lookups
         // several times into fresh pages (some 500 page faults more for 10,000 files).
@@ -23,15 +23,24 @@ struct FreshnessPrecheck: Sendable {
         while let batch = feed.next() {
             for index in batch.files.indices {
                 let file = batch.files[index]
-                let key = storedKeys?.key(for: file) ?? base.absolute(file)
-                if let lookup = cache.freshLookup(path: file, key: key, status: batch.statuses[index]) {
-                    precheck.checked.lookups.append(lookup)
+                let status = batch.statuses[index]
+                let key: String
+                let fresh: FileLookup?
+                if let position = stored?.position(for: file) {
+                    key = cache.entries.key(at: position)
+                    fresh = cache.freshLookup(path: file, at: position, status: status)
+                } else {
+                    key = base.absolute(file)
+                    fresh = cache.freshLookup(path: file, key: key, status: status)
+                }
+                if let fresh {
+                    precheck.checked.lookups.append(fresh)
                     precheck.checked.isFresh.append(true)
                 } else {
                     let position = precheck.checked.lookups.count
                     precheck.checked.lookups.append(PrecheckedLookups.placeholder(path: file, key: key))
                     precheck.checked.isFresh.append(false)
-                    precheck.examine(file, key: key, at: position, in: cache, status: batch.statuses[index], prescan)
+                    precheck.examine(file, key: key, at: position, in: cache, status: status, prescan)
                 }
             }
             feed.recycle(consume batch)
