@@ -25,23 +25,23 @@ struct FreshnessPrecheck: Sendable {
                 let file = batch.files[index]
                 let status = batch.statuses[index]
                 let key: String
-                let fresh: FileLookup?
                 if let position = stored?.position(for: file) {
+                    if let fresh = cache.freshLookup(path: file, at: position, status: status) {
+                        precheck.checked.appendFresh(fresh)
+                        continue
+                    }
                     key = cache.entries.key(at: position)
-                    fresh = cache.freshLookup(path: file, at: position, status: status)
                 } else {
                     key = base.absolute(file)
-                    fresh = cache.freshLookup(path: file, key: key, status: status)
+                    if let fresh = cache.freshLookup(path: file, key: key, status: status) {
+                        precheck.checked.appendFresh(fresh)
+                        continue
+                    }
                 }
-                if let fresh {
-                    precheck.checked.lookups.append(fresh)
-                    precheck.checked.isFresh.append(true)
-                } else {
-                    let position = precheck.checked.lookups.count
-                    precheck.checked.lookups.append(PrecheckedLookups.placeholder(path: file, key: key))
-                    precheck.checked.isFresh.append(false)
-                    precheck.examine(file, key: key, at: position, in: cache, status: status, prescan)
-                }
+                let position = precheck.checked.lookups.count
+                precheck.checked.lookups.append(PrecheckedLookups.placeholder(path: file, key: key))
+                precheck.checked.isFresh.append(false)
+                precheck.examine(file, key: key, at: position, in: cache, status: status, prescan)
             }
             feed.recycle(consume batch)
         }
@@ -95,6 +95,12 @@ struct PrecheckedLookups: Sendable {
     var prescanned: [Int: PrescannedFile] = [:]
 
     var freshCount: Int { isFresh.count { $0 } }
+
+    /// Takes a fresh lookup as it is: moved, not copied (a retain and a release of each of its references).
+    mutating func appendFresh(_ lookup: consuming FileLookup) {
+        lookups.append(lookup)
+        isFresh.append(true)
+    }
 
     /// Stands for a file that `SourceCache.lookup` must examine.
     static func placeholder(path: String, key: String) -> FileLookup {

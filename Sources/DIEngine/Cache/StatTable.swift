@@ -43,6 +43,16 @@ struct StatTable: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     func entry(at position: Int) -> CacheEntry? { slots[position].entry }
 
+    /// `body` of the UTF-8 bytes of the key at `position`, where they lie: the cursor beside the walk reads
+    /// one key per file, and a copy of each string to read it was a retain and a release per file.
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        slots.withUnsafeBufferPointer { slots in
+            if let result = slots[position].key.utf8.withContiguousStorageIfAvailable(body) { return result }
+            var key = slots[position].key
+            return key.withUTF8(body)
+        }
+    }
+
     /// Attaches facts to the entry of `key`, if it has one, which is usually at `position` (the blob list of
     /// the head is in the slots' order): only a key found elsewhere is searched for.
     mutating func setFacts(_ facts: ArraySlice<UInt8>, at position: Int, ofKey key: String) {

@@ -35,7 +35,7 @@ struct StoredKeyCursor {
         return directory.withUTF8 { head in
             file.withUTF8 { tail in
                 while position < count {
-                    let order = Self.order(of: table.key(at: position), comparedWith: head, tail)
+                    let order = table.withKey(at: position) { Self.order(of: $0, comparedWith: head, tail) }
                     if order > 0 { return nil }
                     position += 1
                     if order == 0 { return position - 1 }
@@ -44,28 +44,27 @@ struct StoredKeyCursor {
             }
         }
     }
-    /// The byte order of `stored` against `head/tail`: negative, zero or positive.
+
+    /// The byte order of `key` against `head/tail`: negative, zero or positive.
     private static func order(
-        of stored: String, comparedWith head: UnsafeBufferPointer<UInt8>, _ tail: UnsafeBufferPointer<UInt8>
+        of key: UnsafeBufferPointer<UInt8>, comparedWith head: UnsafeBufferPointer<UInt8>,
+        _ tail: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        var stored = stored
-        return stored.withUTF8 { key in
-            let headCount = min(head.count, key.count)
-            if headCount > 0 {
-                let order = memcmp(key.baseAddress!, head.baseAddress!, headCount)
-                if order != 0 { return Int(order) }
-            }
-            // A stored key that ends within `head/` is a proper prefix of the path: it comes first.
-            guard key.count > head.count else { return -1 }
-            let slash = UInt8(ascii: "/")
-            if key[head.count] != slash { return Int(key[head.count]) - Int(slash) }
-            let rest = key.count - head.count - 1
-            let tailCount = min(tail.count, rest)
-            if tailCount > 0 {
-                let order = memcmp(key.baseAddress! + head.count + 1, tail.baseAddress!, tailCount)
-                if order != 0 { return Int(order) }
-            }
-            return rest - tail.count
+        let headCount = min(head.count, key.count)
+        if headCount > 0 {
+            let order = memcmp(key.baseAddress!, head.baseAddress!, headCount)
+            if order != 0 { return Int(order) }
         }
+        // A stored key that ends within `head/` is a proper prefix of the path: it comes first.
+        guard key.count > head.count else { return -1 }
+        let slash = UInt8(ascii: "/")
+        if key[head.count] != slash { return Int(key[head.count]) - Int(slash) }
+        let rest = key.count - head.count - 1
+        let tailCount = min(tail.count, rest)
+        if tailCount > 0 {
+            let order = memcmp(key.baseAddress! + head.count + 1, tail.baseAddress!, tailCount)
+            if order != 0 { return Int(order) }
+        }
+        return rest - tail.count
     }
 }
