@@ -104,40 +104,62 @@ struct SourceCache: Sendable {
         return (cache, "ignoring cache '\(path)': \(rejection.reason)")
     }
 
-    /// Bytes read at once from the start of a cache file: the whole head of a project of a few thousand
-    /// files, so that a no-op build reads it with one call.
+    /// Bytes read at once from the start of a cache file, when it cannot be mapped: the whole head of a
+    /// project of a few thousand files, so that a no-op build reads it with one call.
     private static let headReadSize = 256 << 10
 
-    /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits.
+    /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits. The
+    /// file is mapped, not read: the head's pages are then the page cache's, a fault maps several at once,
+    /// and nothing is copied into fresh pages (0.9 MB for 10,000 files: ~1.2 ms of the loading thread's
+    /// CPU). Only the head is touched, which no writer ever truncates (a failed journal append is cut back
+    /// to the length its writer read, after the head), and the decoded head copies what it keeps.
     private static func readHead(
         of file: OpenFile, size: Int, expecting identity: CacheIdentity, entryCount: ((Int) -> Void)?
     ) throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection> {
+        if size >= CacheFileFormat.prefixSize,
+            let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        {
+            defer { munmap(address, size) }
+            let mapped = UnsafeRawBufferPointer(start: address, count: size)
+            return decodeHead(mapped, size: size, expecting: identity, entryCount: entryCount) ?? .failure(.checksum)
+        }
         var bytes = try file.read(count: min(size, headReadSize), at: 0)
-        let announced = bytes.withUnsafeBytes { buffer in
-            Result { () throws(CacheFileFormat.Rejection) in
-                try CacheFileFormat.headLength(
+        for _ in 0..<2 {
+            let head = bytes.withUnsafeBytes { buffer in
+                decodeHead(buffer, size: size, expecting: identity, entryCount: entryCount)
+            }
+            if let head { return head }
+            // The head is longer than the bytes read: read it again whole, into one array.
+            let length = bytes.withUnsafeBytes { buffer in
+                try? CacheFileFormat.headLength(
                     UnsafeRawBufferPointer(rebasing: buffer.prefix(CacheFileFormat.prefixSize)), fileSize: size)
             }
-        }
-        let length: Int
-        switch announced {
-        case .success(let value): length = value
-        case .failure(let rejection): return .failure(rejection)
-        }
-        if length > bytes.count {
-            // Read again whole, into one array: appending the rest would copy the head into a third array,
-            // fresh pages each (some 1.2 MB touched for a 10,000-file head instead of 0.9).
+            guard let length, length > bytes.count else { break }
             bytes = try file.read(count: length, at: 0)
         }
-        guard bytes.count >= length else { return .failure(.checksum) }
-        return bytes.withUnsafeBytes { buffer in
-            Result { () throws(CacheFileFormat.Rejection) in
-                let head = try CacheFileFormat.decodeHead(
-                    UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity, entryCount: entryCount
-                )
-                guard head.journalStart <= size else { throw .checksum }
-                return head
-            }
+        return .failure(.checksum)
+    }
+
+    /// The head decoded from `buffer`, the start of a file of `size` bytes; nil if the buffer ends before
+    /// the head does.
+    private static func decodeHead(
+        _ buffer: UnsafeRawBufferPointer, size: Int, expecting identity: CacheIdentity,
+        entryCount: ((Int) -> Void)?
+    ) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection>? {
+        let length: Int
+        do throws(CacheFileFormat.Rejection) {
+            length = try CacheFileFormat.headLength(
+                UnsafeRawBufferPointer(rebasing: buffer.prefix(CacheFileFormat.prefixSize)), fileSize: size)
+        } catch {
+            return .failure(error)
+        }
+        guard length <= buffer.count else { return nil }
+        return Result { () throws(CacheFileFormat.Rejection) in
+            let head = try CacheFileFormat.decodeHead(
+                UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity, entryCount: entryCount)
+            guard head.journalStart <= size else { throw .checksum }
+            return head
         }
     }
 
