@@ -25,7 +25,7 @@ enum CacheFileFormat {
     struct Contents {
         var identity: CacheIdentity
         var run: RunRecord?
-        var entries: [String: CacheEntry]
+        var entries: StatTable
     }
 
     /// Why a cache file was not used; rendered into the `-v` note.
@@ -64,9 +64,7 @@ enum CacheFileFormat {
         writer.writeVarint(contents.identity.defines.count)
         for define in contents.identity.defines { writer.writeString(define) }
         writeRun(contents.run, to: &writer)
-        let sorted = ByteOrder.sorted(Array(contents.entries.keys)).compactMap { path in
-            contents.entries[path].map { (path, $0) }
-        }
+        let sorted = contents.entries.sorted()
         writer.writeVarint(sorted.count)
         for (path, entry) in sorted {
             writeEntryFields(path, entry, to: &writer)
@@ -148,9 +146,9 @@ enum CacheFileFormat {
         func contents(attaching section: ArraySlice<UInt8>, checksum: UInt64) -> Result<Contents, Rejection> {
             guard let section = checkedSection(section, checksum: checksum) else { return .failure(.checksum) }
             var contents = contents
-            for (path, range) in blobs {
-                contents.entries[path]?.encodedFacts =
-                    section[(section.startIndex + range.lowerBound)..<(section.startIndex + range.upperBound)]
+            for (position, (path, range)) in blobs.enumerated() {
+                let facts = section[(section.startIndex + range.lowerBound)..<(section.startIndex + range.upperBound)]
+                contents.entries.setFacts(facts, at: position, ofKey: path)
             }
             return .success(contents)
         }
@@ -259,24 +257,31 @@ enum CacheFileFormat {
     }
 
     private static func readEntries(_ reader: inout ByteReader, entryCount: ((Int) -> Void)?) throws(BinaryCodingError)
-        -> ([String: CacheEntry], [(path: String, range: Range<Int>)])
+        -> (StatTable, [(path: String, range: Range<Int>)])
     {
         // path length, size, mtime, inode, hash, verify, facts hash, blob length: at least 22 bytes per entry.
         let count = try reader.readCount(minimumElementSize: 22)
         entryCount?(count)
-        var entries: [String: CacheEntry] = [:]
-        entries.reserveCapacity(count)
+        // Kept in the file's order, which the walk's cursor follows (`StatTable`): no dictionary is built.
+        var slots: [StatTable.Slot] = []
+        slots.reserveCapacity(count)
         var blobs: [(path: String, range: Range<Int>)] = []
         blobs.reserveCapacity(count)
         var offset = 0
-        for _ in 0..<count {
+        var lastPath = UnsafeRawBufferPointer(start: nil, count: 0)
+        for index in 0..<count {
+            // Strictly increasing, as written (so no path twice), compared where the bytes lie.
+            var peek = reader
+            let pathBytes = try peek.readRawBytes(count: try peek.readCount())
+            guard index == 0 || ByteOrder.order(lastPath, pathBytes) < 0 else { throw .invalid("stat table order") }
+            lastPath = pathBytes
             let (path, entry) = try readEntryFields(&reader)
             let length = try reader.readVarint()
             guard length <= UInt64(Int.max / 4 - offset) else { throw .invalid("facts length") }
-            guard entries.updateValue(entry, forKey: path) == nil else { throw .invalid("duplicate path") }
+            slots.append(StatTable.Slot(key: path, entry: entry))
             blobs.append((path, offset..<(offset + Int(length))))
             offset += Int(length)
         }
-        return (entries, blobs)
+        return (StatTable(sortedSlots: slots), blobs)
     }
 }

@@ -37,7 +37,7 @@ enum CacheJournal {
 
     /// The cache state that records apply to.
     struct State {
-        var entries: [String: CacheEntry]
+        var entries: StatTable
         var run: RunRecord?
         /// Paths whose facts came from a journal record rather than the facts section.
         var inlineFacts: Set<String> = []

@@ -15,7 +15,7 @@ struct FreshnessPrecheck: Sendable {
         prescan: ((_ path: String, _ bytes: [UInt8]) -> PrescannedFile)? = nil
     ) -> FreshnessPrecheck {
         let base = AbsolutePath.Base(workingDirectory)
-        var storedKeys = cache.lazyFacts.flatMap { StoredKeyCursor(keys: $0.head.blobs, directory: workingDirectory) }
+        var stored = StoredKeyCursor(table: cache.entries, directory: workingDirectory)
         var precheck = FreshnessPrecheck()
         // Usually the files the cache holds: room for them at once, where doubling would copy the lookups
         // several times into fresh pages (some 500 page faults more for 10,000 files).
@@ -23,16 +23,25 @@ struct FreshnessPrecheck: Sendable {
         while let batch = feed.next() {
             for index in batch.files.indices {
                 let file = batch.files[index]
-                let key = storedKeys?.key(for: file) ?? base.absolute(file)
-                if let lookup = cache.freshLookup(path: file, key: key, status: batch.statuses[index]) {
-                    precheck.checked.lookups.append(lookup)
-                    precheck.checked.isFresh.append(true)
+                let status = batch.statuses[index]
+                let key: String
+                if let position = stored?.position(for: file) {
+                    if let fresh = cache.freshLookup(path: file, at: position, status: status) {
+                        precheck.checked.appendFresh(fresh)
+                        continue
+                    }
+                    key = cache.entries.key(at: position)
                 } else {
-                    let position = precheck.checked.lookups.count
-                    precheck.checked.lookups.append(PrecheckedLookups.placeholder(path: file, key: key))
-                    precheck.checked.isFresh.append(false)
-                    precheck.examine(file, key: key, at: position, in: cache, status: batch.statuses[index], prescan)
+                    key = base.absolute(file)
+                    if let fresh = cache.freshLookup(path: file, key: key, status: status) {
+                        precheck.checked.appendFresh(fresh)
+                        continue
+                    }
                 }
+                let position = precheck.checked.lookups.count
+                precheck.checked.lookups.append(PrecheckedLookups.placeholder(path: file, key: key))
+                precheck.checked.isFresh.append(false)
+                precheck.examine(file, key: key, at: position, in: cache, status: status, prescan)
             }
             feed.recycle(consume batch)
         }
@@ -86,6 +95,12 @@ struct PrecheckedLookups: Sendable {
     var prescanned: [Int: PrescannedFile] = [:]
 
     var freshCount: Int { isFresh.count { $0 } }
+
+    /// Takes a fresh lookup as it is: moved, not copied (a retain and a release of each of its references).
+    mutating func appendFresh(_ lookup: consuming FileLookup) {
+        lookups.append(lookup)
+        isFresh.append(true)
+    }
 
     /// Stands for a file that `SourceCache.lookup` must examine.
     static func placeholder(path: String, key: String) -> FileLookup {

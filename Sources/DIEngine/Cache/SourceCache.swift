@@ -17,7 +17,7 @@ struct SourceCache: Sendable {
 
     let identity: CacheIdentity
     /// Keyed by absolute lexically normalised path.
-    private(set) var entries: [String: CacheEntry] = [:]
+    private(set) var entries = StatTable()
     /// The previous run's record, as loaded or last set.
     var run: RunRecord?
     /// Whether `save` has something to write.
@@ -70,7 +70,7 @@ struct SourceCache: Sendable {
                 var state = CacheJournal.State(entries: head.contents.entries, run: head.contents.run)
                 // From here on the state owns the entries (`loadFacts` needs only the head's blob list): a
                 // journal record then changes them in place instead of copying every entry first.
-                head.contents.entries = [:]
+                head.contents.entries = StatTable()
                 let valid = CacheJournal.replay(journal[...], onto: &state)
                 cache.entries = state.entries
                 cache.run = state.run
@@ -104,38 +104,62 @@ struct SourceCache: Sendable {
         return (cache, "ignoring cache '\(path)': \(rejection.reason)")
     }
 
-    /// Bytes read at once from the start of a cache file: the whole head of a project of a few thousand
-    /// files, so that a no-op build reads it with one call.
+    /// Bytes read at once from the start of a cache file, when it cannot be mapped: the whole head of a
+    /// project of a few thousand files, so that a no-op build reads it with one call.
     private static let headReadSize = 256 << 10
 
-    /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits.
+    /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits. The
+    /// file is mapped, not read: the head's pages are then the page cache's, a fault maps several at once,
+    /// and nothing is copied into fresh pages (0.9 MB for 10,000 files: ~1.2 ms of the loading thread's
+    /// CPU). Only the head is touched, which no writer ever truncates (a failed journal append is cut back
+    /// to the length its writer read, after the head), and the decoded head copies what it keeps.
     private static func readHead(
         of file: OpenFile, size: Int, expecting identity: CacheIdentity, entryCount: ((Int) -> Void)?
     ) throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection> {
+        if size >= CacheFileFormat.prefixSize,
+            let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        {
+            defer { munmap(address, size) }
+            let mapped = UnsafeRawBufferPointer(start: address, count: size)
+            return decodeHead(mapped, size: size, expecting: identity, entryCount: entryCount) ?? .failure(.checksum)
+        }
         var bytes = try file.read(count: min(size, headReadSize), at: 0)
-        let announced = bytes.withUnsafeBytes { buffer in
-            Result { () throws(CacheFileFormat.Rejection) in
-                try CacheFileFormat.headLength(
+        for _ in 0..<2 {
+            let head = bytes.withUnsafeBytes { buffer in
+                decodeHead(buffer, size: size, expecting: identity, entryCount: entryCount)
+            }
+            if let head { return head }
+            // The head is longer than the bytes read: read it again whole, into one array.
+            let length = bytes.withUnsafeBytes { buffer in
+                try? CacheFileFormat.headLength(
                     UnsafeRawBufferPointer(rebasing: buffer.prefix(CacheFileFormat.prefixSize)), fileSize: size)
             }
+            guard let length, length > bytes.count else { break }
+            bytes = try file.read(count: length, at: 0)
         }
+        return .failure(.checksum)
+    }
+
+    /// The head decoded from `buffer`, the start of a file of `size` bytes; nil if the buffer ends before
+    /// the head does.
+    private static func decodeHead(
+        _ buffer: UnsafeRawBufferPointer, size: Int, expecting identity: CacheIdentity,
+        entryCount: ((Int) -> Void)?
+    ) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection>? {
         let length: Int
-        switch announced {
-        case .success(let value): length = value
-        case .failure(let rejection): return .failure(rejection)
+        do throws(CacheFileFormat.Rejection) {
+            length = try CacheFileFormat.headLength(
+                UnsafeRawBufferPointer(rebasing: buffer.prefix(CacheFileFormat.prefixSize)), fileSize: size)
+        } catch {
+            return .failure(error)
         }
-        if length > bytes.count {
-            bytes += try file.read(count: length - bytes.count, at: bytes.count)
-        }
-        guard bytes.count >= length else { return .failure(.checksum) }
-        return bytes.withUnsafeBytes { buffer in
-            Result { () throws(CacheFileFormat.Rejection) in
-                let head = try CacheFileFormat.decodeHead(
-                    UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity, entryCount: entryCount
-                )
-                guard head.journalStart <= size else { throw .checksum }
-                return head
-            }
+        guard length <= buffer.count else { return nil }
+        return Result { () throws(CacheFileFormat.Rejection) in
+            let head = try CacheFileFormat.decodeHead(
+                UnsafeRawBufferPointer(rebasing: buffer.prefix(length)), expecting: identity, entryCount: entryCount)
+            guard head.journalStart <= size else { throw .checksum }
+            return head
         }
     }
 
@@ -163,7 +187,7 @@ struct SourceCache: Sendable {
             section = nil
         }
         guard let section else {
-            entries = [:]
+            entries = StatTable()
             displacedFacts = [:]
             displacedFactsHashes = [:]
             newFiles = 0
@@ -176,9 +200,9 @@ struct SourceCache: Sendable {
         // the load) are set aside and put back, and the few displaced paths are compared, not looked up.
         let kept = lazy.replaced.compactMap { path in entries[path].map { (path, $0.encodedFacts) } }
         let displaced = displacedFacts.count <= 8 ? Array(displacedFacts.keys) : nil
-        for (path, blob) in lazy.head.blobs {
+        for (position, (path, blob)) in lazy.head.blobs.enumerated() {
             let facts = section[(section.startIndex + blob.lowerBound)..<(section.startIndex + blob.upperBound)]
-            entries[path]?.encodedFacts = facts
+            entries.setFacts(facts, at: position, ofKey: path)
             guard displaced?.contains(path) ?? (displacedFacts[path] != nil), !lazy.replaced.contains(path) else {
                 continue
             }
@@ -299,10 +323,19 @@ struct SourceCache: Sendable {
     /// The lookup of a cached file whose walked `status` proves it unchanged (`examine`'s fast path, which
     /// needs no disk access), else nil. It holds the entry's own key, so that `key` can be freed at once.
     func freshLookup(path: String, key: String, status: FileStatus?) -> FileLookup? {
-        guard let status, let index = entries.index(forKey: key) else { return nil }
-        let (storedKey, entry) = entries[index]
-        guard entry.isFresh(comparedWith: status) else { return nil }
-        return FileLookup(path: path, key: storedKey, outcome: .cached(entry.encodedFacts), entry: entry)
+        guard let status else { return nil }
+        if let position = entries.position(of: key) { return freshLookup(path: path, at: position, status: status) }
+        guard let entry = entries[key], entry.isFresh(comparedWith: status) else { return nil }
+        return FileLookup(path: path, key: key, outcome: .cached(entry.encodedFacts), entry: entry)
+    }
+
+    /// `freshLookup(path:key:status:)` of the stored entry at `position` (`StatTable.position(of:)`).
+    func freshLookup(path: String, at position: Int, status: FileStatus?) -> FileLookup? {
+        guard let status, let entry = entries.entry(at: position), entry.isFresh(comparedWith: status) else {
+            return nil
+        }
+        return FileLookup(
+            path: path, key: entries.key(at: position), outcome: .cached(entry.encodedFacts), entry: entry)
     }
 
     mutating func lookUp(path: String, key: String, entry: CacheEntry?, now: Int64) -> FileLookup {

@@ -44,6 +44,16 @@ enum ByteOrder {
         elements.indices.dropFirst().allSatisfy { precedes(key(elements[$0 - 1]), key(elements[$0])) }
     }
 
+    /// The byte order of `lhs` against `rhs`: negative, zero or positive.
+    static func order(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Int {
+        let common = min(lhs.count, rhs.count)
+        if common > 0 {
+            let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return lhs.count - rhs.count
+    }
+
     static func isASCII(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }

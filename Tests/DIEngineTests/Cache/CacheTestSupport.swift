@@ -83,3 +83,18 @@ extension SourceTree {
         return files
     }
 }
+
+extension FileLookup {
+    /// Each lookup's path, key, outcome and entry as text: lookups made two ways compare equal as these.
+    static func summary(_ lookups: [FileLookup]) -> [String] {
+        lookups.map { lookup in
+            let outcome =
+                switch lookup.outcome {
+                case .cached(let facts): "cached \(facts.count)"
+                case .needsScan(let bytes, let pending): "scan \(bytes.count) \(pending)"
+                case .unreadable(let error): "unreadable \(error)"
+                }
+            return "\(lookup.path) \(lookup.key) \(outcome) \(String(describing: lookup.entry))"
+        }
+    }
+}

@@ -27,18 +27,6 @@ import Testing
         return FreshnessPrecheck.run(feed, against: cache, workingDirectory: "/")
     }
 
-    private static func summary(_ lookups: [FileLookup]) -> [String] {
-        lookups.map { lookup in
-            let outcome =
-                switch lookup.outcome {
-                case .cached(let facts): "cached \(facts.count)"
-                case .needsScan(let bytes, let pending): "scan \(bytes.count) \(pending)"
-                case .unreadable(let error): "unreadable \(error)"
-                }
-            return "\(lookup.path) \(lookup.key) \(outcome) \(String(describing: lookup.entry))"
-        }
-    }
-
     @Test func freshFilesArePrecheckedAndTouchedOnesLeftToTheLookup() throws {
         let (tree, files, cache) = try Self.touchedTree()
         defer { withExtendedLifetime(tree) {} }
@@ -49,7 +37,9 @@ import Testing
         #expect(checked.freshCount == 2)
         var inLine = cache
         let expected = inLine.lookup(files, now: CacheRun.now)
-        #expect(Self.summary([checked.lookups[0], checked.lookups[2]]) == Self.summary([expected[0], expected[2]]))
+        #expect(
+            FileLookup.summary([checked.lookups[0], checked.lookups[2]])
+                == FileLookup.summary([expected[0], expected[2]]))
         // Taken once: the lookups moved out, nothing is left to take.
         let again = precheck.take(for: files)
         #expect(again?.lookups.isEmpty ?? true)
@@ -64,7 +54,7 @@ import Testing
         var prechecked = cache
         let expected = plain.lookup(sources, now: CacheRun.now)
         let taken = prechecked.lookup(sources, prechecked: precheck.take(for: sources), now: CacheRun.now)
-        #expect(Self.summary(taken) == Self.summary(expected))
+        #expect(FileLookup.summary(taken) == FileLookup.summary(expected))
         #expect(prechecked.statistics == plain.statistics)
         return (plain, prechecked)
     }
@@ -115,7 +105,7 @@ import Testing
         var prechecked = cache
         let expected = plain.lookup(files, now: currentTimeNanoseconds())
         let lookups = prechecked.lookup(files, prechecked: checked, now: currentTimeNanoseconds())
-        #expect(Self.summary(lookups) == Self.summary(expected))
+        #expect(FileLookup.summary(lookups) == FileLookup.summary(expected))
         #expect(prechecked.statistics.description == "3 files: 2 from cache, 2 hashed, 0 scanned")
     }
 
@@ -158,7 +148,7 @@ import Testing
         for index in [0, 3] {
             let key = AbsolutePath.of(sources[index], relativeTo: directory)
             let built = cache.freshLookup(path: sources[index], key: key, status: statuses[index])
-            #expect(Self.summary([checked.lookups[index]]) == Self.summary(built.map { [$0] } ?? []))
+            #expect(FileLookup.summary([checked.lookups[index]]) == FileLookup.summary(built.map { [$0] } ?? []))
         }
     }
 

@@ -12,8 +12,20 @@ import Testing
         "/work/app/Sources/b.swift2", "/work/app/z.swift", "/work/appendix/c.swift",
     ]
 
-    private static func cursor(_ keys: [String] = stored, directory: String = directory) -> StoredKeyCursor? {
-        StoredKeyCursor(keys: keys.map { ($0, 0..<0) }, directory: directory)
+    /// The cursor over a table of `keys`, giving the keys of the positions it finds.
+    private struct KeyCursor {
+        var cursor: StoredKeyCursor
+        let table: StatTable
+
+        mutating func key(for file: String) -> String? { cursor.position(for: file).map(table.key(at:)) }
+    }
+
+    private static func cursor(_ keys: [String] = stored, directory: String = directory) -> KeyCursor? {
+        let entry = CacheEntry(
+            status: FileStatus(size: 1, modificationTime: 1, inode: 1), contentHash: 1, needsVerification: false,
+            encodedFacts: [])
+        let table = StatTable(sortedSlots: keys.map { StatTable.Slot(key: $0, entry: entry) })
+        return StoredKeyCursor(table: table, directory: directory).map { KeyCursor(cursor: $0, table: table) }
     }
 
     @Test func candidatesInTableOrderGetTheStoredKeys() throws {
