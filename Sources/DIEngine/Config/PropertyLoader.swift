@@ -26,7 +26,7 @@ enum PropertyLoader {
     }
 
     /// One parsed file's tree, or nil when it is empty or invalid.
-    static func tree(of parsed: Result<YAMLNode?, YAMLLoadError>, path: String) -> (PropertyNode?, [Diagnostic]) {
+    static func tree(of parsed: YAMLParse, path: String) -> (PropertyNode?, [Diagnostic]) {
         switch parsed {
         case .failure(.multipleDocuments(_, let line, let column)):
             return (nil, [notOneMapping(path, line: line, column: column)])

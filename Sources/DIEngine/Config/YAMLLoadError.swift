@@ -21,3 +21,19 @@ enum YAMLLoadError: Error, Equatable, Sendable {
         }
     }
 }
+
+/// A parsed YAML file, or why it could not be parsed. Not a `Result`: the first `Result<_, YAMLLoadError>` of a
+/// run made the Swift runtime check `YAMLLoadError: Error` by scanning every protocol conformance record of the
+/// binary (~0.1 ms in a static build holding swift-syntax), on every build that reads a config.
+enum YAMLParse {
+    case success(YAMLNode?)
+    case failure(YAMLLoadError)
+
+    /// The tree (nil for a stream without a document), or the error thrown.
+    func get() throws(YAMLLoadError) -> YAMLNode? {
+        switch self {
+        case .success(let root): return root
+        case .failure(let error): throw error
+        }
+    }
+}

@@ -11,7 +11,7 @@ enum YAMLParser {
     /// Reads and parses the file `path` (a display path, resolved against `currentDirectory` when
     /// relative and a directory is given). `.json` files get their surrogate pairs rewritten first.
     /// Returns nil for a stream without a document.
-    static func parseFile(_ path: String, currentDirectory: String? = nil) -> Result<YAMLNode?, YAMLLoadError> {
+    static func parseFile(_ path: String, currentDirectory: String? = nil) -> YAMLParse {
         let location = LocalDisk.fileSystemPath(path, relativeTo: currentDirectory)
         switch LocalDisk.contents(of: location) {
         case .failure(let error):
@@ -23,7 +23,7 @@ enum YAMLParser {
     }
 
     /// Parses `bytes`; `path` is only used in errors.
-    static func parse(_ bytes: [UInt8], path: String) -> Result<YAMLNode?, YAMLLoadError> {
+    static func parse(_ bytes: [UInt8], path: String) -> YAMLParse {
         let input = UTF16Input.transcoded(bytes)
         if input.isEmpty { return .success(nil) }
         let positions = TextPositions(input)

@@ -111,11 +111,13 @@ struct DiagnosticMessage: Sendable {
     func text(_ values: [String]) -> String {
         var out = ""
         var remaining = values[...]
-        var filled: [Substring: String] = [:]
+        // Keyed by `String`, not `Substring`, and `Substring`s appended without `+`: both were first met here
+        // in a run and cost the runtime's scan of every conformance record of the binary.
+        var filled: [String: String] = [:]
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let name = rest[rest.index(after: open)..<close]
+            out.append(contentsOf: rest[..<open])
+            let name = String(rest[rest.index(after: open)..<close])
             if filled[name] == nil {
                 assert(!remaining.isEmpty, "too few values for '\(template)'")
                 filled[name] = remaining.popFirst() ?? String(rest[open...close])
@@ -124,7 +126,8 @@ struct DiagnosticMessage: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         assert(remaining.isEmpty, "too many values for '\(template)'")
-        return out + rest
+        out.append(contentsOf: rest)
+        return out
     }
 
     /// The names of the slots, each once, in the order `text(_:)` takes their values.

@@ -57,7 +57,7 @@ struct OutputConflicts {
 
     /// Two outputs on the same file.
     func duplicateOutput() -> String? {
-        var seen: [Key: Output] = [:]
+        var seen: [String: Output] = [:]
         for output in outputs {
             for key in keys(output.path) {
                 if let earlier = seen[key] {
@@ -76,7 +76,7 @@ struct OutputConflicts {
     /// this target reads on purpose (their `Deli.resolved`).
     func inputOverwritten(inputs: [String], sources: [String] = [], consumed: Set<String> = []) -> String? {
         let checked = outputs.filter { !consumed.contains($0.path) }
-        var written: [Key: Output] = [:]
+        var written: [String: Output] = [:]
         for output in checked {
             for key in keys(output.path) { written[key] = output }
         }
@@ -135,16 +135,14 @@ struct OutputConflicts {
             + "write it elsewhere"
     }
 
-    private enum Key: Hashable {
-        case path(String)
-        case file(device: UInt64, inode: UInt64)
-    }
-
-    private func keys(_ path: String) -> [Key] {
-        var keys = [Key.path(absolute(path))]
+    /// The absolute path (it starts with `/`), and the device and inode of an existing file (they do not).
+    /// Strings, not an enum of the project: the first dictionary keyed by such a type made the runtime scan
+    /// every conformance record of the binary for its `Hashable`, on every build.
+    private func keys(_ path: String) -> [String] {
+        var keys = [absolute(path)]
         var info = stat()
         if stat(path, &info) == 0 {
-            keys.append(.file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+            keys.append("file \(UInt64(info.st_dev)) \(UInt64(info.st_ino))")
         }
         return keys
     }

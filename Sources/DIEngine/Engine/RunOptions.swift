@@ -76,8 +76,14 @@ public struct RunResult: Sendable {
             diagnostics: [.error("usage", message)], verboseLines: [], output: "", options: options, status: .usage)
     }
 
-    /// Verbose lines, then the diagnostics sorted and rendered.
+    /// Verbose lines, then the diagnostics sorted and rendered. Appended one by one: the generic `joined()`
+    /// looked an associated type up through the runtime's scan of every conformance record, on every run.
     public var errorOutput: String {
-        verboseLines.map { $0 + "\n" }.joined() + DiagnosticReport(diagnostics).render(reportOptions)
+        var text = ""
+        for line in verboseLines {
+            text += line
+            text += "\n"
+        }
+        return text + DiagnosticReport(diagnostics).render(reportOptions)
     }
 }

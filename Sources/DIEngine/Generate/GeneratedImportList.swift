@@ -20,14 +20,18 @@ enum GeneratedImportList {
     static func merge(_ imports: [GeneratedImport]) -> [GeneratedImport] {
         let testableModules = Set(imports.filter(\.testable).map(\.module))
         let unconditionalModules = Set(imports.filter { $0.condition.isEmpty }.map(\.module))
-        var seen = Set<GeneratedImport>()
-        var result: [GeneratedImport] = []
-        for entry in imports where entry.condition.isEmpty || !unconditionalModules.contains(entry.module) {
-            let normalised = GeneratedImport(
-                module: entry.module, testable: testableModules.contains(entry.module), condition: entry.condition)
-            if seen.insert(normalised).inserted { result.append(normalised) }
+        // Sorted, then equal neighbours dropped, rather than a `Set<GeneratedImport>`: the first set of this
+        // type made the runtime scan every conformance record of the binary for `GeneratedImport: Hashable`.
+        // Entries of one module and condition are equal (`testable` follows the module).
+        let normalised = imports.filter { $0.condition.isEmpty || !unconditionalModules.contains($0.module) }.map {
+            GeneratedImport(module: $0.module, testable: testableModules.contains($0.module), condition: $0.condition)
         }
-        return result.sorted(by: precedes)
+        var result: [GeneratedImport] = []
+        for entry in normalised.sorted(by: precedes) {
+            if let last = result.last, last == entry { continue }
+            result.append(entry)
+        }
+        return result
     }
 
     private static func precedes(_ lhs: GeneratedImport, _ rhs: GeneratedImport) -> Bool {

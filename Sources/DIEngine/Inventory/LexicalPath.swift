@@ -36,7 +36,14 @@ enum LexicalPath {
             default: stack.append(part)
             }
         }
-        return "/" + stack.joined(separator: "/")
+        // Not `joined(separator:)`: its generic form looked an associated type up through the runtime's scan
+        // of every conformance record of the binary, once per run.
+        var absolute = ""
+        for part in stack {
+            absolute += "/"
+            absolute.append(contentsOf: part)
+        }
+        return absolute.isEmpty ? "/" : absolute
     }
 
     /// The path the file system is asked about: display paths are relative to `currentDirectory`.

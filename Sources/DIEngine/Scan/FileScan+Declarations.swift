@@ -4,13 +4,13 @@ import SwiftSyntax
 /// bodies, closures and accessors are never walked for declarations.
 extension FileScan {
     func walk(_ items: CodeBlockItemListSyntax, conditions: ConditionStack) {
-        for item in items {
-            guard case .decl(let decl) = item.item else { continue }
+        items.forEachElement { item in
+            guard case .decl(let decl) = item.item else { return }
             // Dispatch on the kind: dynamic protocol casts cost more than the rest of the walk.
             switch decl.kind {
             case .ifConfigDecl:
-                for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
-                    guard case .statements(let nested) = clause.elements else { continue }
+                decl.cast(IfConfigDeclSyntax.self).clauses.forEachElement { clause in
+                    guard case .statements(let nested) = clause.elements else { return }
                     walk(nested, conditions: conditions + [ConditionText.condition(of: clause)])
                 }
             case .importDecl:
@@ -27,9 +27,9 @@ extension FileScan {
     }
 
     private func recordImport(_ decl: ImportDeclSyntax, conditions: ConditionStack) {
-        var components = decl.path.map { SyntaxText.identifier($0.name) }
+        var components = decl.path.mapElements { SyntaxText.identifier($0.name) }
         if decl.importKindSpecifier != nil && components.count > 1 { components.removeLast() }
-        let testable = decl.attributes.contains {
+        let testable = decl.attributes.containsElement {
             $0.as(AttributeSyntax.self).map { SyntaxText.compact($0.attributeName) == "testable" } ?? false
         }
         facts.imports.append(
@@ -73,13 +73,13 @@ extension FileScan {
         _ members: MemberBlockItemListSyntax, owner: Int, scope: [String], conditions: ConditionStack,
         defaultAccess: AccessLevel?
     ) {
-        for member in members {
+        members.forEachElement { member in
             currentOwner = owner
             let decl = member.decl
             switch decl.kind {
             case .ifConfigDecl:
-                for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
-                    guard case .decls(let nested) = clause.elements else { continue }
+                decl.cast(IfConfigDeclSyntax.self).clauses.forEachElement { clause in
+                    guard case .decls(let nested) = clause.elements else { return }
                     walkMembers(
                         nested, owner: owner, scope: scope,
                         conditions: conditions + [ConditionText.condition(of: clause)], defaultAccess: defaultAccess)
@@ -111,7 +111,7 @@ extension FileScan {
 
     private func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [InheritedName] {
         guard let clause else { return [] }
-        return clause.inheritedTypes.map { inherited in
+        return clause.inheritedTypes.mapElements { inherited in
             let written = SyntaxText.compact(inherited.type)
             return InheritedName(written: written, name: names.unqualified(written), position: position(inherited.type))
         }

@@ -7,7 +7,7 @@ extension FileScan {
         let isStatic = decl.modifiers.isTypeMember
         let isLazy = decl.modifiers.contains(.lazy)
         let isLet = decl.bindingSpecifier.tokenKind == .keyword(.let)
-        let bindings = Array(decl.bindings)
+        let bindings = decl.bindings.mapElements { $0 }
         var wholeValueConfigs: [SyntaxIdentifier: ConfigPlacement] = [:]
 
         for (index, binding) in bindings.enumerated() {
@@ -58,12 +58,15 @@ extension FileScan {
     private func propertyWrappers(
         _ attributes: AttributeListSyntax, property: String, type: TypeReference?, at propertyPosition: SourcePosition
     ) -> [PropertyWrapperFact] {
-        attributes.compactMap { element -> PropertyWrapperFact? in
+        var wrappers: [PropertyWrapperFact] = []
+        attributes.forEachElement { element in
             guard let attribute = element.as(AttributeSyntax.self),
                 let kind = names.wrapperKind(SyntaxText.compact(attribute.attributeName))
-            else { return nil }
-            return propertyWrapper(kind, attribute, property: property, type: type, propertyPosition: propertyPosition)
+            else { return }
+            wrappers.append(
+                propertyWrapper(kind, attribute, property: property, type: type, propertyPosition: propertyPosition))
         }
+        return wrappers
     }
 
     private func propertyWrapper(

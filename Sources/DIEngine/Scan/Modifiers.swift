@@ -3,7 +3,11 @@ import SwiftSyntax
 extension DeclModifierListSyntax {
     /// The access level written without a detail (`private(set)` only restricts the setter).
     var accessLevel: AccessLevel? {
-        for modifier in self where modifier.detail == nil {
+        var index = startIndex
+        while index != endIndex {
+            let modifier = self[index]
+            index = self.index(after: index)
+            guard modifier.detail == nil else { continue }
             switch modifier.name.tokenKind {
             case .keyword(.private): return .private
             case .keyword(.fileprivate): return .fileprivate
@@ -17,10 +21,10 @@ extension DeclModifierListSyntax {
         return nil
     }
 
-    func contains(_ keyword: Keyword) -> Bool { contains { $0.name.tokenKind == .keyword(keyword) } }
+    func contains(_ keyword: Keyword) -> Bool { containsElement { $0.name.tokenKind == .keyword(keyword) } }
 
     /// `static` or `class` (type members).
     var isTypeMember: Bool {
-        contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        containsElement { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 }
