@@ -56,7 +56,8 @@ struct SourceCache: Sendable {
     /// needed. A journal that ends in a torn or corrupt record is used up to that record (with a note).
     /// `entryCount` is told the stat table's entry count as soon as it is read (`WalkFeed.expect`).
     static func load(
-        from path: String, identity: CacheIdentity, lazyFacts: Bool = false, entryCount: ((Int) -> Void)? = nil
+        from path: String, identity: CacheIdentity, lazyFacts: Bool = false, entryCount: ((Int) -> Void)? = nil,
+        headReading: HeadReading = .mapped
     ) -> (cache: SourceCache, note: String?) {
         var cache = SourceCache(identity: identity)
         let rejection: CacheFileFormat.Rejection
@@ -64,7 +65,9 @@ struct SourceCache: Sendable {
             let file = try OpenFile(path: path, sizeLimit: fileSizeLimit)
             let source = LazyFacts.Source(file: file)
             let stamp = try file.stamp()
-            switch try readHead(of: file, size: stamp.size, expecting: identity, entryCount: entryCount) {
+            switch try readHead(
+                of: file, size: stamp.size, expecting: identity, entryCount: entryCount, headReading: headReading)
+            {
             case .success(var head):
                 let journal = try file.read(count: stamp.size - head.journalStart, at: head.journalStart)
                 var state = CacheJournal.State(entries: head.contents.entries, run: head.contents.run)
@@ -104,9 +107,19 @@ struct SourceCache: Sendable {
         return (cache, "ignoring cache '\(path)': \(rejection.reason)")
     }
 
-    /// Bytes read at once from the start of a cache file, when it cannot be mapped: the whole head of a
-    /// project of a few thousand files, so that a no-op build reads it with one call.
-    private static let headReadSize = 256 << 10
+    /// How the head is read: mapped, or read in chunks starting with `firstBytes` (what a file that cannot
+    /// be mapped gets; tests choose it to cover that path, which a regular file on Linux never takes).
+    enum HeadReading {
+        case mapped
+        case read(firstBytes: Int)
+
+        /// Bytes read at once from the start of a cache file that cannot be mapped: the whole head of a
+        /// project of a few thousand files, so that a no-op build reads it with one call.
+        var firstRead: Int {
+            guard case .read(let count) = self else { return 256 << 10 }
+            return count
+        }
+    }
 
     /// Reads and checks the head of `file` (`size` bytes long), including that the facts section fits. The
     /// file is mapped, not read: the head's pages are then the page cache's, a fault maps several at once,
@@ -114,9 +127,10 @@ struct SourceCache: Sendable {
     /// CPU). Only the head is touched, which no writer ever truncates (a failed journal append is cut back
     /// to the length its writer read, after the head), and the decoded head copies what it keeps.
     private static func readHead(
-        of file: OpenFile, size: Int, expecting identity: CacheIdentity, entryCount: ((Int) -> Void)?
+        of file: OpenFile, size: Int, expecting identity: CacheIdentity, entryCount: ((Int) -> Void)?,
+        headReading: HeadReading
     ) throws(FileSystemError) -> Result<CacheFileFormat.Head, CacheFileFormat.Rejection> {
-        if size >= CacheFileFormat.prefixSize,
+        if case .mapped = headReading, size >= CacheFileFormat.prefixSize,
             let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
             address != UnsafeMutableRawPointer(bitPattern: -1)
         {
@@ -124,7 +138,7 @@ struct SourceCache: Sendable {
             let mapped = UnsafeRawBufferPointer(start: address, count: size)
             return decodeHead(mapped, size: size, expecting: identity, entryCount: entryCount) ?? .failure(.checksum)
         }
-        var bytes = try file.read(count: min(size, headReadSize), at: 0)
+        var bytes = try file.read(count: min(size, max(headReading.firstRead, CacheFileFormat.prefixSize)), at: 0)
         for _ in 0..<2 {
             let head = bytes.withUnsafeBytes { buffer in
                 decodeHead(buffer, size: size, expecting: identity, entryCount: entryCount)

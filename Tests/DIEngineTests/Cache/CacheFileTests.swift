@@ -174,3 +174,35 @@ import Testing
         #expect(SourceCache.filePath(cacheDirectory: "build/./cache/", target: "app") == "build/cache/App.dicache")
     }
 }
+
+/// The head read into memory in chunks, the path a cache file that cannot be mapped takes.
+@Suite struct CacheHeadReadTests {
+    let files = CacheFileTests()
+
+    @Test(arguments: [16, 64, 200, 256 << 10])
+    func aHeadReadInChunksLoadsWhatTheMappedOneLoads(firstRead: Int) throws {
+        let tree = try SourceTree()
+        let (paths, _) = try files.savedCache(tree)
+        var (mapped, mappedNote) = SourceCache.load(from: tree.cacheFile, identity: CacheRun.identity)
+        var (read, readNote) = SourceCache.load(
+            from: tree.cacheFile, identity: CacheRun.identity, headReading: .read(firstBytes: firstRead))
+        #expect(mappedNote == nil && readNote == nil)
+        #expect(read.run == mapped.run && read.run == RunRecord(inputsDigest: 42, payload: [1, 2, 3]))
+        let expected = mapped.resolveFacts(mapped.lookup(paths, now: CacheRun.now)) { _, _ in FileFacts() }
+        let facts = read.resolveFacts(read.lookup(paths, now: CacheRun.now)) { _, _ in FileFacts() }
+        #expect(facts == expected && facts == (0..<3).map { SampleFacts.make($0) })
+        #expect(read.statistics.description == "3 files: 3 from cache, 0 hashed, 0 scanned")
+    }
+
+    @Test func aTruncatedHeadReadInChunksIsIgnored() throws {
+        let tree = try SourceTree()
+        let (_, bytes) = try files.savedCache(tree)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            try Data(bytes[..<length]).write(to: URL(fileURLWithPath: tree.cacheFile))
+            let (cache, note) = SourceCache.load(
+                from: tree.cacheFile, identity: CacheRun.identity, headReading: .read(firstBytes: 32))
+            #expect(note != nil)
+            #expect(cache.entries.isEmpty && cache.run == nil && cache.hasChanges)
+        }
+    }
+}
