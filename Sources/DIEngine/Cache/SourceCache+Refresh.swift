@@ -5,7 +5,7 @@ extension SourceCache {
     /// is found by hashing its path: hashing every path was most of refreshing them. A lookup whose entry
     /// already has its facts (stored, or read from the journal, since the load) keeps them, as the entries do.
     func refreshed(
-        _ lookups: [FileLookup], along blobs: [(path: String, range: Range<Int>)], in section: ArraySlice<UInt8>
+        _ lookups: [FileLookup], along blobs: [BlobPlace], in section: ArraySlice<UInt8>
     ) -> [FileLookup] {
         var next = 0
         return lookups.map { lookup in
@@ -15,9 +15,8 @@ extension SourceCache {
             let window = next..<min(next + 4, blobs.count)
             if let position = window.first(where: { blobs[$0].path == lookup.key }) {
                 next = position + 1
-                let range = blobs[position].range
-                entry.encodedFacts =
-                    section[(section.startIndex + range.lowerBound)..<(section.startIndex + range.upperBound)]
+                let blob = blobs[position]
+                entry.encodedFacts = section[(section.startIndex + blob.start)..<(section.startIndex + blob.end)]
             } else if let stored = entries[lookup.key] {
                 entry = stored
             } else {

@@ -214,8 +214,9 @@ struct SourceCache: Sendable {
         // the load) are set aside and put back, and the few displaced paths are compared, not looked up.
         let kept = lazy.replaced.compactMap { path in entries[path].map { (path, $0.encodedFacts) } }
         let displaced = displacedFacts.count <= 8 ? Array(displacedFacts.keys) : nil
-        for (position, (path, blob)) in lazy.head.blobs.enumerated() {
-            let facts = section[(section.startIndex + blob.lowerBound)..<(section.startIndex + blob.upperBound)]
+        for (position, blob) in lazy.head.blobs.enumerated() {
+            let path = blob.path
+            let facts = section[(section.startIndex + blob.start)..<(section.startIndex + blob.end)]
             entries.setFacts(facts, at: position, ofKey: path)
             guard displaced?.contains(path) ?? (displacedFacts[path] != nil), !lazy.replaced.contains(path) else {
                 continue

@@ -34,8 +34,20 @@ extension FileScan {
         }
         facts.imports.append(
             ImportFact(
-                module: components.joined(separator: "."), testable: testable, conditions: conditions,
+                module: Self.dotted(components), testable: testable, conditions: conditions,
                 position: position(decl.path)))
+    }
+
+    /// `components.joined(separator: ".")` by appending: the generic `joined` looks up its sequence's
+    /// associated `Element` type at run time, whose first use in a process scans every protocol conformance
+    /// record (~0.05 ms, on the cache's thread in an edit that scans one file).
+    static func dotted(_ components: [String]) -> String {
+        var module = components.first ?? ""
+        for component in components.dropFirst() {
+            module.append(".")
+            module.append(component)
+        }
+        return module
     }
 
     func typealiasFact(_ decl: TypeAliasDeclSyntax, scope: [String], conditions: ConditionStack) -> TypealiasFact {
