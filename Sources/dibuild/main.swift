@@ -10,8 +10,6 @@ import DIEngine
 /// Parses the arguments, runs the command and maps every outcome to an `ExitStatus`.
 /// swift-argument-parser's own `main()` is not used because it exits 64 on usage errors; dibuild exits 2.
 func runDibuild(_ arguments: [String]) -> Int32 {
-    // The runtime's first-use costs of a build on the second core, while this one reads the config.
-    if arguments.first == "build" { RuntimeWarmUp.start() }
     if arguments == ["build"] { exitAfterPrinting(Build.executeWithoutOptions()) }
     do {
         var command = try Dibuild.parseAsRoot(arguments)
@@ -29,7 +27,6 @@ func runDibuild(_ arguments: [String]) -> Int32 {
 /// by entry would take longer than a no-op build itself.
 func exitAfterPrinting(_ result: RunResult) -> Never {
     let status = printed(result)
-    RuntimeWarmUp.finish()
     withExtendedLifetime(result) { exit(status) }
 }
 

@@ -38,30 +38,6 @@ final class JoinableThread: @unchecked Sendable {
             if let thread { pthread_join(thread, nil) }
             thread = nil
         }
-
-        private init(started thread: pthread_t) { self.thread = thread }
-
-        /// Starts `body` on a thread of its own; nil, without running it, when no thread can be made.
-        static func startIfPossible(stackSize: Int, _ body: @escaping () -> Void) -> JoinableThread? {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, stackSize)
-            let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-            var handle = pthread_t()
-            let started = pthread_create(
-                &handle, &attributes,
-                { context in
-                    HugePageHeap.adviseThreadArena()
-                    Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-                    return nil
-                }, context)
-            guard started == 0 else {
-                Unmanaged<ThreadBody>.fromOpaque(context).release()
-                return nil
-            }
-            return JoinableThread(started: handle)
-        }
     #else
         private let done = DispatchSemaphore(value: 0)
 
@@ -75,10 +51,6 @@ final class JoinableThread: @unchecked Sendable {
         }
 
         func join() { done.wait() }
-
-        static func startIfPossible(stackSize: Int, _ body: @escaping () -> Void) -> JoinableThread? {
-            JoinableThread(stackSize: stackSize, body)
-        }
     #endif
 }
 
