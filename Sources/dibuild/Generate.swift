@@ -72,7 +72,7 @@ struct Build: EngineCommand {
     /// metadata looked up by reflection) is some 2 ms of a 30 ms no-op build.
     static func executeWithoutOptions() -> RunResult {
         let color = ColorChoice.auto.mode.isEnabled(
-            stderrIsTerminal: Terminal.standardErrorIsTerminal, variable: Terminal.variable)
+            stderrIsTerminal: Terminal.standardErrorIsTerminal, environment: Terminal.colorEnvironment)
         return Engine.build(ConfigOverrides(), depfilePhony: false, options: RunOptions(color: color))
     }
 }

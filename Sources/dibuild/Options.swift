@@ -94,7 +94,7 @@ extension OutputOptions {
         RunOptions(
             verbose: verbose, quiet: quiet, warningsAsErrors: warningsAsErrors,
             color: color.mode.isEnabled(
-                stderrIsTerminal: Terminal.standardErrorIsTerminal, variable: Terminal.variable),
+                stderrIsTerminal: Terminal.standardErrorIsTerminal, environment: Terminal.colorEnvironment),
             printInputs: printInputs, useCache: useCache)
     }
 }
