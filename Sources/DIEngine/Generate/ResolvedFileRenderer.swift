@@ -102,7 +102,9 @@ struct ResolvedDependency: Hashable {
         let inPlace = dependencies.withUnsafeBufferPointer { dependencies in
             guard let order = listOrder(dependencies) else { return false }
             let base = dependencies.baseAddress!
-            for index in order.indices where index == 0 || precedes(base + order[index - 1], base + order[index]) != nil {
+            // Equal neighbours are one entry, written once.
+            for index in order.indices {
+                guard index == 0 || precedes(base + order[index - 1], base + order[index]) != nil else { continue }
                 append(base + order[index], to: &writer)
             }
             return true

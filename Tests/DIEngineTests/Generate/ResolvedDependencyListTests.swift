@@ -58,8 +58,8 @@ import Testing
 
     @Test func asciiListsAreOrderedInPlaceAndOthersGoThroughTheEntries() {
         func dependency(_ typeName: String, qualifier: String = "", isArray: Bool = false) -> Dependency {
-            var dependency = Dependency(
-                typeName: typeName, ownerTypeName: "Owner", location: SourceLocation(path: "F.swift", line: 1, column: 1))
+            let location = SourceLocation(path: "F.swift", line: 1, column: 1)
+            var dependency = Dependency(typeName: typeName, ownerTypeName: "Owner", location: location)
             dependency.qualifier = qualifier
             dependency.isArray = isArray
             return dependency
