@@ -92,7 +92,10 @@ enum FactoryRenderer {
             default: return lhs < rhs
             }
         }
-        if zip(included, included.dropFirst()).allSatisfy({ precedes($0, $1) }) { return included }
+        let inOrder = zip(included, included.dropFirst()).allSatisfy {
+            InPlaceText.precedes(registrations[$0].id, registrations[$1].id) ?? precedes($0, $1)
+        }
+        if inOrder { return included }
         return included.sorted(by: precedes)
     }
 }

@@ -21,7 +21,10 @@ enum ResolvedFileRenderer {
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
             all[lhs].id != all[rhs].id ? all[lhs].id < all[rhs].id : lhs < rhs
         }
-        if !zip(order, order.dropFirst()).allSatisfy({ precedes($0, $1) }) { order.sort(by: precedes) }
+        let inOrder = zip(order, order.dropFirst()).allSatisfy {
+            InPlaceText.precedes(all[$0].id, all[$1].id) ?? precedes($0, $1)
+        }
+        if !inOrder { order.sort(by: precedes) }
         if order.isEmpty {
             writer.line("DEPENDENCY: []")
         } else {
@@ -46,7 +49,7 @@ enum ResolvedFileRenderer {
         let isFactory = Registration.isFactory(
             address.pointee.kind, importedIsFactory: address.pointee.importedIsFactory)
         let isValueType = address.pointee.isValueType
-        let dependencies = ResolvedDependency.list(address.pointee.dependencies)
+        let dependencies = address.pointee.dependencies
         let links = RegistrationRenderer.sortedUnique(address.pointee.links)
         appendLine("- TYPE: ", address.pointee.id.typeName, to: &writer)
         let qualifier = address.pointee.id.qualifier
@@ -59,7 +62,7 @@ enum ResolvedFileRenderer {
                 writer.line("DEPENDENCY: []")
             } else {
                 writer.line("DEPENDENCY:")
-                for index in dependencies.indices { dependencies[index].append(to: &writer) }
+                ResolvedDependency.appendList(dependencies, to: &writer)
             }
             if links.isEmpty {
                 writer.line("LINK: []")
@@ -90,6 +93,72 @@ struct ResolvedDependency: Hashable {
     var qualifierBy: String?
     var isArray: Bool
     var isPayload: Bool
+
+    /// The entries of `list(dependencies)`, written. ASCII lists (nearly all) are written from the
+    /// dependencies in place, in the order of their positions sorted (none when the linker delivered them in
+    /// order), each written once: making an entry per dependency, then sorting and deduplicating the
+    /// entries, was a third of the resolved file's time.
+    static func appendList(_ dependencies: [Dependency], to writer: inout CodeWriter) {
+        let inPlace = dependencies.withUnsafeBufferPointer { dependencies in
+            guard let order = listOrder(dependencies) else { return false }
+            let base = dependencies.baseAddress!
+            // Equal neighbours are one entry, written once.
+            for index in order.indices {
+                guard index == 0 || precedes(base + order[index - 1], base + order[index]) != nil else { continue }
+                append(base + order[index], to: &writer)
+            }
+            return true
+        }
+        if inPlace { return }
+        let entries = list(dependencies)
+        for index in entries.indices { entries[index].append(to: &writer) }
+    }
+
+    /// The positions of `dependencies` in `list`'s order (equal ones side by side), nil when a name is not
+    /// ASCII: only for ASCII text are equal strings equal bytes, which `list` needs a set for otherwise.
+    static func listOrder(_ dependencies: UnsafeBufferPointer<Dependency>) -> [Int]? {
+        var sorted = true
+        for index in dependencies.indices {
+            let dependency = dependencies.baseAddress! + index
+            guard InPlaceText.isASCII(dependency.pointee.typeName), InPlaceText.isASCII(dependency.pointee.qualifier),
+                dependency.pointee.qualifierBy.map(InPlaceText.isASCII) != false
+            else { return nil }
+            if index > 0, precedes(dependency - 1, dependency) != true { sorted = false }
+        }
+        let order = Array(dependencies.indices)
+        if sorted { return order }
+        let base = dependencies.baseAddress!
+        return order.sorted { precedes(base + $0, base + $1) == true }
+    }
+
+    /// `precedes` read from two dependencies in place; nil when their listed fields are equal.
+    private static func precedes(_ lhs: UnsafePointer<Dependency>, _ rhs: UnsafePointer<Dependency>) -> Bool? {
+        if let order = InPlaceText.order(lhs.pointee.typeName, rhs.pointee.typeName) { return order }
+        if let order = InPlaceText.order(lhs.pointee.qualifier, rhs.pointee.qualifier) { return order }
+        switch (lhs.pointee.qualifierBy, rhs.pointee.qualifierBy) {
+        case (nil, .some): return true
+        case (.some, nil): return false
+        case (let left?, let right?): if let order = InPlaceText.order(left, right) { return order }
+        case (nil, nil): break
+        }
+        if lhs.pointee.isArray != rhs.pointee.isArray { return rhs.pointee.isArray }
+        if lhs.pointee.isPayload != rhs.pointee.isPayload { return rhs.pointee.isPayload }
+        return nil
+    }
+
+    /// `append(to:)` of the dependency's entry, its fields read in place.
+    private static func append(_ dependency: UnsafePointer<Dependency>, to writer: inout CodeWriter) {
+        ResolvedFileRenderer.appendLine("- TYPE: ", dependency.pointee.typeName, to: &writer)
+        let qualifier = dependency.pointee.qualifier
+        let qualifierBy = dependency.pointee.qualifierBy
+        let (isArray, isPayload) = (dependency.pointee.isArray, dependency.pointee.isPayload)
+        writer.indented { writer in
+            ResolvedFileRenderer.appendLine("QUALIFIER: ", qualifier, to: &writer)
+            if let qualifierBy { ResolvedFileRenderer.appendLine("QUALIFIER_BY: ", qualifierBy, to: &writer) }
+            if isArray { writer.line("ARRAY: true") }
+            if isPayload { writer.line("PAYLOAD: true") }
+        }
+    }
 
     /// Sorted by all fields, duplicates removed.
     static func list(_ dependencies: [Dependency]) -> [ResolvedDependency] {

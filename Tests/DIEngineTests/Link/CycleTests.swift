@@ -204,3 +204,34 @@ import Testing
         #expect(run.codes == ["Y01"])
     }
 }
+
+/// The components found over flat successor lists against mutual reachability.
+@Suite struct StronglyConnectedComponentsTests {
+    @Test func componentsAreTheSetsOfMutuallyReachableNodes() {
+        var generator = SeededGenerator(seed: 23)
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...12, using: &generator)
+            let successors = (0..<count).map { _ in
+                (0..<Int.random(in: 0...3, using: &generator)).map { _ in Int.random(in: 0..<count, using: &generator) }
+            }
+            var reaches = (0..<count).map { node in (0..<count).map { $0 == node } }
+            for _ in 0..<count {
+                for node in 0..<count {
+                    for successor in successors[node] {
+                        for other in 0..<count where reaches[successor][other] { reaches[node][other] = true }
+                    }
+                }
+            }
+            let targets = successors.flatMap { $0.map(Int32.init) }
+            var ends: [Int32] = []
+            for list in successors { ends.append((ends.last ?? 0) + Int32(list.count)) }
+            var components: [Set<Int>] = []
+            StronglyConnectedComponents.forEach(targets: targets, ends: ends) { components.append(Set($0)) }
+            #expect(components.reduce(0) { $0 + $1.count } == count)
+            for component in components {
+                let first = component.min()!
+                #expect(component == Set((0..<count).filter { reaches[first][$0] && reaches[$0][first] }))
+            }
+        }
+    }
+}
