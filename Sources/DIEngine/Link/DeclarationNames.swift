@@ -38,17 +38,13 @@ struct DeclarationNames {
     /// than this part's names), copied otherwise.
     mutating func append(_ column: PartColumn<String>) {
         let base = column.base
-        if shared.isEmpty && Self.sharesColumn(column) { shared = base }
+        if shared.isEmpty && base.count > column.count { shared = base }
         if column.count > 0, column.offset <= Int(Int32.max), Self.isSameArray(base, shared) {
             ranges.append(FileRange(start: Int32(column.offset), count: Int32(column.count)))
         } else {
             append(contentsOf: column.elements)
         }
     }
-
-    /// Whether a part's names are a range of a column shared with other parts (a read image's): the first
-    /// such column met is the one the names point into.
-    static func sharesColumn(_ column: PartColumn<String>) -> Bool { column.base.count > column.count }
 
     /// Adds the next file's names, copied.
     mutating func append<Names: Collection<String>>(contentsOf names: Names) {

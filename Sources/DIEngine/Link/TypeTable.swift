@@ -63,12 +63,10 @@ struct TypeTable {
     }
 
     /// The files with a part (`LinkSources.parts`) are named from it: their facts are not read.
-    /// `namesAheadMinimum`: the fewest names of the image's shared column for which their hashes are taken
-    /// ahead on another thread (`NameHashesAhead`; tests lower it).
-    init(sources: LinkSources, reads: LinkReads = LinkReads(), namesAheadMinimum: Int = Self.namesAheadMinimum) {
+    init(sources: LinkSources, reads: LinkReads = LinkReads()) {
         self.sources = sources
         self.reads = reads
-        let (others, heads) = build(namesAheadMinimum: namesAheadMinimum)
+        let (others, heads) = build()
         // An extension may name its type through a typealias (`extension Backend`); resolving that needs the
         // table, so the table is built once with names as written, then the files of the extensions that
         // resolve elsewhere are named again.
@@ -76,9 +74,6 @@ struct TypeTable {
         if !extendedNames.isEmpty { rename(extendedNames) }
         aliasExtensions = extendedNames
     }
-
-    /// Below this many names a thread of their own costs more than hashing them (~0.03 ms to start one).
-    static let namesAheadMinimum = 4_096
 
     /// The extensions that extend another type than the one their name says as written. The resolver
     /// holds a copy of the table: it is gone when this returns, so renaming does not copy every entry.
@@ -254,30 +249,21 @@ struct TypeTable {
     ///
     /// Also returns the heads of the typealiases' names, taken while each name is in the cache: taken from
     /// the finished table, they cost as much as the look-ups they save.
-    private mutating func build(namesAheadMinimum: Int) -> (others: [DeclarationRef], heads: AliasHeads) {
+    private mutating func build() -> (others: [DeclarationRef], heads: AliasHeads) {
         var others: [DeclarationRef] = []
         var count = 0
         // At most this many typealiases: reserved, the dictionary of them was grown a dozen times on real code.
         var aliasCount = 0
-        // The image's column of names, which `typeName` points into (`DeclarationNames.sharesColumn`).
-        var sharedNames: [String]?
         for file in sources.indices {
             if let declarations = sources.parts[file]?.declarationCount {
                 count += Int(declarations)
                 aliasCount += sources.parts[file]?.aliases.count ?? 0
-                if sharedNames == nil, let column = sources.parts[file]?.names, DeclarationNames.sharesColumn(column) {
-                    sharedNames = column.base
-                }
             } else {
                 count += sources[file].facts.declarations.count
                 aliasCount += sources[file].facts.typealiases.count
                 for declaration in sources[file].facts.declarations { aliasCount += declaration.typealiases.count }
             }
         }
-        // Started before the tables are made: their fresh pages are the first thing the build waits for.
-        let ahead = sharedNames.flatMap { $0.count >= namesAheadMinimum ? NameHashesAhead.start($0) : nil }
-        sharedNames = nil
-        defer { ahead?.finish() }
         aliases = AliasTable(minimumCapacity: aliasCount)
         var heads = AliasHeads(capacity: aliasCount)
         typeName.reserveCapacity(files: sources.count)
@@ -299,14 +285,9 @@ struct TypeTable {
             let names: PartColumn<String>
             // Released by the next file: `file`'s arrays are then reused.
             let outers: [String]
-            // Where the names' hashes may have been taken ahead: a file whose names are the shared column's.
-            var aheadRange: Range<Int>?
             if let column = parts[fileIndex]?.names {
                 names = column
                 typeName.append(column)
-                if ahead != nil, typeName.isShared(file: fileIndex) {
-                    aheadRange = column.offset..<(column.offset + column.count)
-                }
                 outers = parts[fileIndex]?.outers ?? []
                 if let declared = parts[fileIndex]?.aliases, !declared.isEmpty {
                     addAliases(declared, file: fileIndex, heads: &heads)
@@ -327,11 +308,7 @@ struct TypeTable {
             // The names are read in place: taken one by one from the column, each was retained.
             names.withElements { names in
                 hashes.removeAll(keepingCapacity: true)
-                if let aheadRange, let taken = ahead?.hashes(of: aheadRange) {
-                    hashes.append(contentsOf: taken)
-                } else {
-                    for name in names { hashes.append(TypeEntries.hash(of: name)) }
-                }
+                for name in names { hashes.append(TypeEntries.hash(of: name)) }
                 entries.touchSlots(hashes)
                 for index in names.indices {
                     // Fields are read in place: copying each declaration fact dominated building the table.
