@@ -43,7 +43,15 @@ struct AliasTable {
 
     /// The full names with a typealias and their hashes, in no particular order.
     var keys: [(name: String, hash: UInt64)] {
-        slots.positions.map { (key(of: records[$0]), records[$0].hash) }
+        var keys: [(name: String, hash: UInt64)] = []
+        forEachKey { keys.append(($0, $1)) }
+        return keys
+    }
+
+    /// `keys`, one by one in the same order, without an array of them (and a copy of every name in it):
+    /// the table asks for them once per link, to test each for a plain name.
+    func forEachKey(_ body: (_ name: String, _ hash: UInt64) -> Void) {
+        slots.forEachPosition { body(key(of: records[$0]), records[$0].hash) }
     }
 
     /// Adds a file's typealiases, each unless its full name has one (the first declaration of a name wins:

@@ -48,9 +48,18 @@ struct HashSlots {
 
     /// The positions of the records that have a slot, in no particular order.
     var positions: [Int] {
-        slots.compactMap { slot in
-            let low = slot & Self.lowHalf
-            return low == 0 || low == Self.removedMark ? nil : Int(low) - 1
+        var positions: [Int] = []
+        forEachPosition { positions.append($0) }
+        return positions
+    }
+
+    /// `positions`, one by one in the same order, without an array of them.
+    func forEachPosition(_ body: (Int) -> Void) {
+        slots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                let low = slot & Self.lowHalf
+                if low != 0 && low != Self.removedMark { body(Int(low) - 1) }
+            }
         }
     }
 

@@ -89,8 +89,8 @@ struct TypeTable {
         // name a typealias are the extensions of that typealias's entry, found with the hash the entries
         // keep, one look-up per typealias (of a plain name) rather than a look-up of `aliases` per
         // extension. Its written name is its full name, so its file is not decoded to read it.
-        for (name, hash) in aliases.keys where Self.isPlainName(name) {
-            guard let entry = entries[name, hash: hash] else { continue }
+        aliases.forEachKey { name, hash in
+            guard Self.isPlainName(name), let entry = entries[name, hash: hash] else { return }
             for ref in entry.extensions where (enclosingScope[ref] ?? "").isEmpty {
                 if let type = resolvedElsewhere(ref, written: name, resolver, &resolved) {
                     extendedNames.append((ref, type))
