@@ -110,9 +110,10 @@ struct LinkResolution {
         }
         let typeName = dependency.typeName
         let entries = index.entries
+        // One look-up of the type name gives both the exact and the by-name positions.
+        let positions = index.positions(of: typeName, qualifier: dependency.effectiveQualifier)
         if !dependency.isArray && !dependency.isPayload && dependency.qualifierBy == nil {
-            var exact = index.exactPositions(
-                RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier))
+            var exact = positions.exact
             if let first = exact.next() {
                 dependency.isExactMatch = true
                 // One registration per key is the rule: no array of positions for it.
@@ -121,15 +122,15 @@ struct LinkResolution {
                     dependency.hasImportedCandidate = entries[first].local == nil
                     return
                 }
-                let positions = [first, second] + Array(exact)
-                dependency.candidates = Self.ids(positions, in: entries)
-                dependency.hasImportedCandidate = positions.contains { entries[$0].local == nil }
+                let matched = [first, second] + Array(exact)
+                dependency.candidates = Self.ids(matched, in: entries)
+                dependency.hasImportedCandidate = matched.contains { entries[$0].local == nil }
                 return
             }
         }
         let qualifier = dependency.effectiveQualifier
         var found: [Int] = []
-        for position in index.namePositions(typeName)
+        for position in positions.byName
         where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
             found.append(position)
         }
