@@ -102,9 +102,11 @@ struct CandidateIndex {
 
     /// Positions in `entries` along a name's own chain (only those with `qualifier`, unless nil) or along
     /// both its chains, in insertion order: both list entries in ascending position, so they are merged.
+    /// Read through buffers valid only inside `withPositions`: holding the arrays retained both per sequence,
+    /// two sequences per resolved dependency.
     struct Positions: Sequence, IteratorProtocol {
-        fileprivate let links: [Link]
-        fileprivate let entries: [Entry]
+        fileprivate let links: UnsafeBufferPointer<Link>
+        fileprivate let entries: UnsafeBufferPointer<Entry>
         fileprivate var own: Int32
         fileprivate var subtypes: Int32
         fileprivate let qualifier: String?
@@ -125,41 +127,40 @@ struct CandidateIndex {
         }
     }
 
-    /// Positions in `entries` of the registrations with exactly this key.
-    func exactPositions(_ id: RegistrationID) -> Positions {
-        Positions(links: links, entries: entries, own: byName[id.typeName]?.own.first ?? -1, subtypes: -1, qualifier: id.qualifier)
-    }
-
-    /// Positions in `entries` of the registrations of `typeName` or one of its subtypes, any qualifier.
-    func namePositions(_ typeName: String) -> Positions {
-        guard indexesNames, let chains = byName[typeName] else {
-            return Positions(links: links, entries: entries, own: -1, subtypes: -1, qualifier: nil)
-        }
-        return Positions(links: links, entries: entries, own: chains.own.first, subtypes: chains.subtypes.first, qualifier: nil)
-    }
-
-    /// `exactPositions` and `namePositions` of one type name through one look-up: the key's registrations,
-    /// then the name's (`LinkResolution` asks for the second only when the first finds none).
-    func positions(of typeName: String, qualifier: String) -> (exact: Positions, byName: Positions) {
+    /// Gives `body` the positions in `entries` of the registrations with exactly the key (`typeName`,
+    /// `qualifier`), and of those of `typeName` or one of its subtypes, any qualifier (none without the name
+    /// index): both through one look-up of the name. The sequences must not leave `body`.
+    func withPositions<Result>(
+        of typeName: String, qualifier: String, _ body: (_ exact: Positions, _ byName: Positions) -> Result
+    ) -> Result {
         let chains = byName[typeName] ?? Chains()
-        return (
-            Positions(links: links, entries: entries, own: chains.own.first, subtypes: -1, qualifier: qualifier),
-            indexesNames
-                ? Positions(links: links, entries: entries, own: chains.own.first, subtypes: chains.subtypes.first, qualifier: nil)
-                : Positions(links: links, entries: entries, own: -1, subtypes: -1, qualifier: nil)
-        )
+        return links.withUnsafeBufferPointer { links in
+            entries.withUnsafeBufferPointer { entries in
+                body(
+                    Positions(links: links, entries: entries, own: chains.own.first, subtypes: -1, qualifier: qualifier),
+                    indexesNames
+                        ? Positions(
+                            links: links, entries: entries, own: chains.own.first, subtypes: chains.subtypes.first,
+                            qualifier: nil)
+                        : Positions(links: links, entries: entries, own: -1, subtypes: -1, qualifier: nil))
+            }
+        }
     }
 
     /// Registrations with exactly this key.
-    func exactMatches(_ id: RegistrationID) -> [Entry] { exactPositions(id).map { entries[$0] } }
+    func exactMatches(_ id: RegistrationID) -> [Entry] {
+        withPositions(of: id.typeName, qualifier: id.qualifier) { exact, _ in exact.map { entries[$0] } }
+    }
 
     /// Registrations of `typeName` or one of its subtypes, restricted to `qualifier` unless it is empty.
     func candidates(for typeName: String, qualifier: String) -> [Entry] {
-        var found: [Entry] = []
-        for position in namePositions(typeName) where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
-            found.append(entries[position])
+        withPositions(of: typeName, qualifier: "") { _, byName in
+            var found: [Entry] = []
+            for position in byName where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
+                found.append(entries[position])
+            }
+            return found
         }
-        return found
     }
 
     /// Distinct ids of entries, sorted.

@@ -79,12 +79,14 @@ import Testing
             for typeName in Self.names + ["Unknown"] {
                 for qualifier in ["", "x", "y", "z"] {
                     let id = RegistrationID(typeName: typeName, qualifier: qualifier)
-                    let both = index.positions(of: typeName, qualifier: qualifier)
-                    #expect(Array(both.exact) == reference.byKey[id] ?? [])
-                    #expect(Array(both.byName) == reference.byName[typeName] ?? [])
-                    #expect(Array(keysOnly.exactPositions(id)) == reference.byKey[id] ?? [])
+                    let (exact, byName) = index.withPositions(of: typeName, qualifier: qualifier) {
+                        (Array($0), Array($1))
+                    }
+                    #expect(exact == reference.byKey[id] ?? [])
+                    #expect(byName == reference.byName[typeName] ?? [])
+                    #expect(keysOnly.exactMatches(id).map(\.local) == (reference.byKey[id] ?? []).map { $0 })
                     #expect(keysOnly.candidates(for: typeName, qualifier: qualifier).isEmpty)
-                    #expect(Array(keysOnly.positions(of: typeName, qualifier: qualifier).byName).isEmpty)
+                    #expect(keysOnly.withPositions(of: typeName, qualifier: qualifier) { Array($1) }.isEmpty)
                 }
             }
         }
