@@ -137,7 +137,8 @@ struct CandidateIndex {
         return links.withUnsafeBufferPointer { links in
             entries.withUnsafeBufferPointer { entries in
                 body(
-                    Positions(links: links, entries: entries, own: chains.own.first, subtypes: -1, qualifier: qualifier),
+                    Positions(
+                        links: links, entries: entries, own: chains.own.first, subtypes: -1, qualifier: qualifier),
                     indexesNames
                         ? Positions(
                             links: links, entries: entries, own: chains.own.first, subtypes: chains.subtypes.first,
