@@ -14,10 +14,19 @@ struct CandidateIndex {
         var local: Int?
     }
 
-    /// The first and last link of a chain in `links`.
+    /// The first and last link of a chain in `links` (-1 for none).
     private struct Chain {
-        var first: Int32
-        var last: Int32
+        var first: Int32 = -1
+        var last: Int32 = -1
+    }
+
+    /// A name's two chains: the registrations of that type (any qualifier), and those of its subtypes
+    /// (supertypes or imported links naming it). One dictionary for both look-ups: a key's registrations are
+    /// the type's own chain filtered by qualifier, so no second index keyed by `RegistrationID` is built and
+    /// a dependency's exact and by-name look-ups hash its type name once.
+    private struct Chains {
+        var own = Chain()
+        var subtypes = Chain()
     }
 
     /// One position of a chain: the entry and the next link (-1 ends the chain).
@@ -27,9 +36,9 @@ struct CandidateIndex {
     }
 
     private(set) var entries: [Entry] = []
-    private var byKey: [RegistrationID: Chain] = [:]
-    private var byName: [String: Chain] = [:]
+    private var byName: [String: Chains] = [:]
     private var links: [Link] = []
+    private let indexesNames: Bool
 
     /// - Parameter indexingNames: false leaves `candidates(for:qualifier:)` empty, for callers that only
     ///   need `exactMatches` (the name index costs a look-up per name of every registration).
@@ -43,93 +52,116 @@ struct CandidateIndex {
         registrations: [Registration], imported: [Registration], supertypes: (String) -> [String],
         indexingNames: Bool = true
     ) {
+        indexesNames = indexingNames
         let count = registrations.count + imported.count
         entries.reserveCapacity(count)
-        byKey.reserveCapacity(count)
         links.reserveCapacity(indexingNames ? 4 * count : count)
-        if indexingNames { byName.reserveCapacity(2 * count) }
+        byName.reserveCapacity(indexingNames ? 2 * count : count)
         // By index: a copy of each registration cost more than indexing it.
         for index in registrations.indices {
             let id = registrations[index].id
             let isFactory = Registration.isFactory(
                 registrations[index].kind, importedIsFactory: registrations[index].importedIsFactory)
             add(Entry(id: id, isFactory: isFactory, location: registrations[index].location, local: index))
-            if indexingNames {
-                addName(id.typeName, of: entries.count - 1)
-                addNames(supertypes(id.typeName), besides: id.typeName, of: entries.count - 1)
-            }
+            if indexingNames { addSubtype(of: supertypes(id.typeName), besides: id.typeName) }
         }
         for index in imported.indices {
             let id = imported[index].id
             let isFactory = Registration.isFactory(
                 imported[index].kind, importedIsFactory: imported[index].importedIsFactory)
             add(Entry(id: id, isFactory: isFactory, location: nil, local: nil))
-            if indexingNames {
-                addName(id.typeName, of: entries.count - 1)
-                addNames(imported[index].links, besides: id.typeName, of: entries.count - 1)
-            }
+            if indexingNames { addSubtype(of: imported[index].links, besides: id.typeName) }
         }
     }
 
     private mutating func add(_ entry: Entry) {
         entries.append(entry)
-        Self.append(Int32(entries.count - 1), to: &byKey[entry.id], links: &links)
+        Self.append(Int32(entries.count - 1), to: &byName[entry.id.typeName, default: Chains()].own, links: &links)
     }
 
-    /// Each name once per entry (a supertype list rarely repeats a name, so it is searched, not hashed).
-    private mutating func addNames(_ names: [String], besides typeName: String, of position: Int) {
+    /// The last entry as a subtype of each of `names` once (a supertype list rarely repeats a name, so it is
+    /// searched, not hashed), its own type name left out: that entry is on the name's own chain.
+    private mutating func addSubtype(of names: [String], besides typeName: String) {
+        let position = Int32(entries.count - 1)
         for (offset, name) in names.enumerated()
         where name != typeName && !names[..<offset].contains(name) {
-            addName(name, of: position)
+            Self.append(position, to: &byName[name, default: Chains()].subtypes, links: &links)
         }
     }
 
-    private mutating func addName(_ name: String, of position: Int) {
-        Self.append(Int32(position), to: &byName[name], links: &links)
-    }
-
-    private static func append(_ entry: Int32, to chain: inout Chain?, links: inout [Link]) {
+    private static func append(_ entry: Int32, to chain: inout Chain, links: inout [Link]) {
         let link = Int32(links.count)
         links.append(Link(entry: entry, next: -1))
-        if let last = chain?.last {
-            links[Int(last)].next = link
-            chain?.last = link
+        if chain.last >= 0 {
+            links[Int(chain.last)].next = link
         } else {
-            chain = Chain(first: link, last: link)
+            chain.first = link
         }
+        chain.last = link
     }
 
-    /// Positions in `entries` along one chain, in insertion order.
+    /// Positions in `entries` along a name's own chain (only those with `qualifier`, unless nil) or along
+    /// both its chains, in insertion order: both list entries in ascending position, so they are merged.
+    /// Read through buffers valid only inside `withPositions`: holding the arrays retained both per sequence,
+    /// two sequences per resolved dependency.
     struct Positions: Sequence, IteratorProtocol {
-        fileprivate let links: [Link]
-        fileprivate var link: Int32
+        fileprivate let links: UnsafeBufferPointer<Link>
+        fileprivate let entries: UnsafeBufferPointer<Entry>
+        fileprivate var own: Int32
+        fileprivate var subtypes: Int32
+        fileprivate let qualifier: String?
 
         mutating func next() -> Int? {
-            guard link >= 0 else { return nil }
-            let current = links[Int(link)]
-            link = current.next
-            return Int(current.entry)
+            while own >= 0 || subtypes >= 0 {
+                let ownEntry = own >= 0 ? links[Int(own)].entry : Int32.max
+                let subtypeEntry = subtypes >= 0 ? links[Int(subtypes)].entry : Int32.max
+                if subtypeEntry < ownEntry {
+                    subtypes = links[Int(subtypes)].next
+                    return Int(subtypeEntry)
+                }
+                own = links[Int(own)].next
+                if let qualifier, entries[Int(ownEntry)].id.qualifier != qualifier { continue }
+                return Int(ownEntry)
+            }
+            return nil
         }
     }
 
-    /// Positions in `entries` of the registrations with exactly this key.
-    func exactPositions(_ id: RegistrationID) -> Positions { Positions(links: links, link: byKey[id]?.first ?? -1) }
-
-    /// Positions in `entries` of the registrations of `typeName` or one of its subtypes, any qualifier.
-    func namePositions(_ typeName: String) -> Positions {
-        Positions(links: links, link: byName[typeName]?.first ?? -1)
+    /// Gives `body` the positions in `entries` of the registrations with exactly the key (`typeName`,
+    /// `qualifier`), and of those of `typeName` or one of its subtypes, any qualifier (none without the name
+    /// index): both through one look-up of the name. The sequences must not leave `body`.
+    func withPositions<Result>(
+        of typeName: String, qualifier: String, _ body: (_ exact: Positions, _ byName: Positions) -> Result
+    ) -> Result {
+        let chains = byName[typeName] ?? Chains()
+        return links.withUnsafeBufferPointer { links in
+            entries.withUnsafeBufferPointer { entries in
+                body(
+                    Positions(
+                        links: links, entries: entries, own: chains.own.first, subtypes: -1, qualifier: qualifier),
+                    indexesNames
+                        ? Positions(
+                            links: links, entries: entries, own: chains.own.first, subtypes: chains.subtypes.first,
+                            qualifier: nil)
+                        : Positions(links: links, entries: entries, own: -1, subtypes: -1, qualifier: nil))
+            }
+        }
     }
 
     /// Registrations with exactly this key.
-    func exactMatches(_ id: RegistrationID) -> [Entry] { exactPositions(id).map { entries[$0] } }
+    func exactMatches(_ id: RegistrationID) -> [Entry] {
+        withPositions(of: id.typeName, qualifier: id.qualifier) { exact, _ in exact.map { entries[$0] } }
+    }
 
     /// Registrations of `typeName` or one of its subtypes, restricted to `qualifier` unless it is empty.
     func candidates(for typeName: String, qualifier: String) -> [Entry] {
-        var found: [Entry] = []
-        for position in namePositions(typeName) where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
-            found.append(entries[position])
+        withPositions(of: typeName, qualifier: "") { _, byName in
+            var found: [Entry] = []
+            for position in byName where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
+                found.append(entries[position])
+            }
+            return found
         }
-        return found
     }
 
     /// Distinct ids of entries, sorted.

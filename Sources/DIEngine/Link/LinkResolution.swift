@@ -28,7 +28,10 @@ struct LinkResolution {
         }
         let exported = exportedSupertypes(graph)
         for index in graph.registrations.indices {
-            if let exported { links[index] += exported[index] }
+            // Most registrations found no link during resolution: their export links are taken, not appended.
+            if let exported {
+                if links[index].isEmpty { links[index] = exported[index] } else { links[index] += exported[index] }
+            }
             // Most registrations demand no link of their own: no concatenation then.
             if graph.registrations[index].links.isEmpty {
                 graph.registrations[index].links = sortedUnique(links[index])
@@ -108,11 +111,20 @@ struct LinkResolution {
             }
             dependency.effectiveQualifier = value
         }
-        let typeName = dependency.typeName
+        // One look-up of the type name gives both the exact and the by-name positions.
+        index.withPositions(of: dependency.typeName, qualifier: dependency.effectiveQualifier) { exact, byName in
+            resolve(&dependency, exact: exact, byName: byName, links: &links)
+        }
+    }
+
+    /// `resolve` given the positions of the dependency's key and of its type name.
+    private func resolve(
+        _ dependency: inout Dependency, exact: CandidateIndex.Positions, byName: CandidateIndex.Positions,
+        links: inout [[String]]
+    ) {
         let entries = index.entries
         if !dependency.isArray && !dependency.isPayload && dependency.qualifierBy == nil {
-            var exact = index.exactPositions(
-                RegistrationID(typeName: typeName, qualifier: dependency.effectiveQualifier))
+            var exact = exact
             if let first = exact.next() {
                 dependency.isExactMatch = true
                 // One registration per key is the rule: no array of positions for it.
@@ -121,16 +133,16 @@ struct LinkResolution {
                     dependency.hasImportedCandidate = entries[first].local == nil
                     return
                 }
-                let positions = [first, second] + Array(exact)
-                dependency.candidates = Self.ids(positions, in: entries)
-                dependency.hasImportedCandidate = positions.contains { entries[$0].local == nil }
+                let matched = [first, second] + Array(exact)
+                dependency.candidates = Self.ids(matched, in: entries)
+                dependency.hasImportedCandidate = matched.contains { entries[$0].local == nil }
                 return
             }
         }
         let qualifier = dependency.effectiveQualifier
+        let typeName = dependency.typeName
         var found: [Int] = []
-        for position in index.namePositions(typeName)
-        where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
+        for position in byName where qualifier.isEmpty || entries[position].id.qualifier == qualifier {
             found.append(position)
         }
         dependency.candidates = Self.ids(found, in: entries)

@@ -132,8 +132,8 @@ enum Linker {
     }
 
     /// The units' registrations in generation order with the member dependencies of the types they own,
-    /// their property uses in the same order, and the owning types. Without `#if` branches there are no
-    /// twins to merge: the registrations are ordered by position and copied once, not gathered into pending
+    /// their property uses in the same order, and the owners of member dependencies among the registered
+    /// types. Without `#if` branches there are no twins to merge: the registrations are ordered by position and copied once, not gathered into pending
     /// ones, merged, ordered and copied out again.
     /// `positions`: where each registration comes from, its unit and its index in the unit's `pending`.
     static func orderedRegistrations(_ typeUnits: [TypeLinkUnit], members: MemberDependencies) -> (
@@ -164,8 +164,9 @@ enum Linker {
             propertyUses += typeUnits[unit].pending[index].propertyUses
             guard typeUnits[unit].pending[index].ownsTypeDependencies else { continue }
             let last = registrations.count - 1
-            owned.insert(registrations[last].id.typeName)
-            appendMemberDependencies(of: &registrations[last], from: members)
+            if appendMemberDependencies(of: &registrations[last], from: members) {
+                owned.insert(registrations[last].id.typeName)
+            }
         }
         return (registrations, propertyUses, owned, positions)
     }
@@ -179,8 +180,9 @@ enum Linker {
         var pending = typeUnits.flatMap(\.pending)
         var owned: Set<String> = []
         for index in pending.indices where pending[index].ownsTypeDependencies {
-            owned.insert(pending[index].registration.id.typeName)
-            appendMemberDependencies(of: &pending[index].registration, from: members)
+            if appendMemberDependencies(of: &pending[index].registration, from: members) {
+                owned.insert(pending[index].registration.id.typeName)
+            }
         }
         let merged = inGenerationOrder(PendingRegistration.mergingBranchTwins(pending))
         return (merged.map(\.registration), merged.flatMap(\.propertyUses), owned, [])
@@ -200,16 +202,20 @@ enum Linker {
         }
     }
 
-    /// Gives a type's own registration the `Inject(...)` calls and wrappers of its members.
+    /// Gives a type's own registration the `Inject(...)` calls and wrappers of its members; false when its
+    /// type has none. `owned` lists only the types that have some: it is asked only about owners of member
+    /// dependencies, and inserting every registered type hashed each name a second time.
     private static func appendMemberDependencies(of registration: inout Registration, from members: MemberDependencies)
+        -> Bool
     {
-        guard let dependencies = members.byOwner[registration.id.typeName] else { return }
+        guard let dependencies = members.byOwner[registration.id.typeName] else { return false }
         let id = registration.id
         registration.dependencies += dependencies.map { dependency in
             var owned = dependency
             owned.owner = id
             return owned
         }
+        return true
     }
 
     /// `pending` stably sorted by `precedes`. The units deliver almost this order already, so a sorted list

@@ -64,6 +64,34 @@ import Testing
         }
     }
 
+    /// Resolution's one look-up per dependency gives what the two separate ones give, and an index without
+    /// names still finds every key (validation's) but no candidate by name.
+    @Test func oneLookUpGivesTheKeyAndTheNamePositions() {
+        var generator = SeededGenerator(seed: 19)
+        for _ in 0..<200 {
+            let (registrations, supertypes) = Self.randomGraph(&generator)
+            let index = CandidateIndex(
+                registrations: registrations, imported: [], supertypes: { supertypes[$0] ?? [] })
+            let keysOnly = CandidateIndex(
+                registrations: registrations, imported: [], supertypes: { supertypes[$0] ?? [] },
+                indexingNames: false)
+            let reference = Reference(registrations, supertypes: supertypes)
+            for typeName in Self.names + ["Unknown"] {
+                for qualifier in ["", "x", "y", "z"] {
+                    let id = RegistrationID(typeName: typeName, qualifier: qualifier)
+                    let (exact, byName) = index.withPositions(of: typeName, qualifier: qualifier) {
+                        (Array($0), Array($1))
+                    }
+                    #expect(exact == reference.byKey[id] ?? [])
+                    #expect(byName == reference.byName[typeName] ?? [])
+                    #expect(keysOnly.exactMatches(id).map(\.local) == (reference.byKey[id] ?? []).map { $0 })
+                    #expect(keysOnly.candidates(for: typeName, qualifier: qualifier).isEmpty)
+                    #expect(keysOnly.withPositions(of: typeName, qualifier: qualifier) { Array($1) }.isEmpty)
+                }
+            }
+        }
+    }
+
     @Test func importedRegistrationsAreFoundByTypeAndLinks() {
         let imported = Registration(
             id: RegistrationID(typeName: "Remote", qualifier: ""), kind: .imported, scope: .singleton,
