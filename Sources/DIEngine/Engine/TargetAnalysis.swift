@@ -37,6 +37,8 @@ struct TargetAnalysis {
     ) -> TargetAnalysis {
         let settings = lookup.target.settings
         let clock = ContinuousClock()
+        // Decoded on the other core from now on: the facts resolved next take only this one (`LinkStateLoad`).
+        let stateLoad = reusingLinks ? LinkStateLoad(cacheFile: lookup.cachePath, identity: VersionInfo.version) : nil
         let (properties, propertyDiagnostics) = PropertyLoader.load(lookup.target.inventory.propertyFiles)
         let interfaces = reusingLinks ? lookup.resolveInterfaces(progress: &progress) : nil
         let sources = interfaces?.sources ?? lookup.resolve(progress: &progress)
@@ -52,10 +54,10 @@ struct TargetAnalysis {
         var linkStateSave: BackgroundWork<LinkStateSave>?
         let exportLinks = settings.providesResolvedFile && settings.configPath != nil
         let linkTime = clock.measure {
-            if let inputs = interfaces?.inputs,
+            if let inputs = interfaces?.inputs, let stateLoad,
                 let result = linkReusing(
                     inputs, lookup: lookup, properties: properties, modules: modules, exportLinks: exportLinks,
-                    image: interfaces?.image, progress: &progress)
+                    image: interfaces?.image, stateLoad: stateLoad, progress: &progress)
             {
                 linked = (result.graph, result.diagnostics)
                 linkStateSave = result.stateSave
@@ -105,7 +107,7 @@ struct TargetAnalysis {
     /// line to log.
     private static func linkReusing(
         _ inputs: [LinkInput], lookup: SourceLookup, properties: PropertyNode, modules: [ResolvedModule],
-        exportLinks: Bool, image: TableImageUpdate?, progress: inout ProgressLog
+        exportLinks: Bool, image: TableImageUpdate?, stateLoad: LinkStateLoad, progress: inout ProgressLog
     ) -> (graph: LinkedGraph, diagnostics: [Diagnostic], stateSave: BackgroundWork<LinkStateSave>?)? {
         let settings = lookup.target.settings
         guard inputs.contains(where: \.mayRegisterOrDepend) else {
@@ -123,20 +125,15 @@ struct TargetAnalysis {
         let path = LinkStateFile.path(cacheFile: lookup.cachePath)
         let identity = VersionInfo.version
         // Read and decoded on the other core while this one builds the type table, which needs none of it.
-        let load = BackgroundWork { () -> (state: LinkState?, time: Duration) in
-            var state: LinkState?
-            let time = ContinuousClock().measure { state = LinkStateFile.load(from: path, identity: identity) }
-            return (state, time)
-        }
-        var loaded: (state: LinkState?, time: Duration)?
+        var loaded: LinkStateLoad.Loaded?
         let linked = IncrementalLinker.link(
             inputs, properties: properties, importedModules: modules, runtimeModule: settings.runtimeModule,
             exportLinks: exportLinks,
             loadingPrevious: {
-                loaded = load.wait()
+                loaded = stateLoad.wait()
                 return loaded?.state
             })
-        if loaded == nil { loaded = load.wait() }
+        if loaded == nil { loaded = stateLoad.wait() }
         guard let link = linked else { return nil }
         let previous = loaded?.state
         let loadTime = loaded?.time ?? .zero

@@ -274,13 +274,9 @@ extension LinkStateReader {
             try reader.readFileUnit()
         }
         try readTable(into: &target.types, minimumEntrySize: 2) { reader, name throws(BinaryCodingError) in
-            var kind: DeclarationKind?
-            if let rawKind = try reader.readOptional() {
-                guard let known = DeclarationKind(rawValue: rawKind) else { throw .invalid("declaration kind") }
-                kind = known
-            }
-            return DeclaredType(
-                name: name, kind: kind, location: try reader.readRequiredLocation(),
+            DeclaredType(
+                name: name, kind: try reader.readOptionalDeclarationKind(),
+                location: try reader.readRequiredLocation(),
                 supertypes: try reader.readStringArray(), superclasses: try reader.readStringArray())
         } readKey: { reader throws(BinaryCodingError) in
             try reader.readString()
@@ -377,11 +373,6 @@ extension LinkStateReader {
         RegistrationID(typeName: try readString(), qualifier: try readString())
     }
 
-    private mutating func readRaw<Value: RawRepresentable<String>>(_: Value.Type) throws(BinaryCodingError) -> Value {
-        guard let value = Value(rawValue: try readString()) else { throw .invalid("enum name") }
-        return value
-    }
-
     fileprivate mutating func readRequiredLocation() throws(BinaryCodingError) -> SourceLocation {
         guard let location = try readLocation() else { throw .invalid("missing location") }
         return location
@@ -395,7 +386,7 @@ extension LinkStateReader {
 
     private mutating func readRegistration() throws(BinaryCodingError) -> Registration {
         var registration = Registration(
-            id: try readID(), kind: try readRaw(RegistrationKind.self), scope: try readRaw(ScopeName.self),
+            id: try readID(), kind: try readRegistrationKind(), scope: try readScope(),
             location: try readLocation(), isValueType: try readBool())
         // The dependencies first when the arguments lead them (`argumentsLeadDependencies`), the arguments
         // as labels paired with them.

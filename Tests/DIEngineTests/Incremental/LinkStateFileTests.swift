@@ -216,4 +216,23 @@ import Testing
         let stored = try #require(Self.load(path)?.stored)
         #expect(stored.appendedLength == 0)
     }
+
+    /// The load a relink starts before its facts (`LinkStateLoad`) gives what a load on the spot gives, once;
+    /// one never waited for has ended, lock released, when it is let go.
+    @Test func aLoadStartedAheadGivesTheStoredStateOnce() throws {
+        let states = try Self.states()
+        let directory = try TemporaryDirectory(prefix: "linkstate")
+        let cacheFile = directory.path + "/App.dicache"
+        let path = LinkStateFile.path(cacheFile: cacheFile)
+        _ = try Self.save(states[1], after: nil, to: path)
+        let load = LinkStateLoad(cacheFile: cacheFile, identity: "v1")
+        let loaded = try #require(load.wait())
+        #expect(loaded.state == states[1] && loaded.state == Self.load(path))
+        #expect(load.wait() == nil)
+        #expect(LinkStateLoad(cacheFile: directory.path + "/Other.dicache", identity: "v1").wait()?.state == nil)
+        _ = LinkStateLoad(cacheFile: cacheFile, identity: "v1")
+        let writer = try OpenFile(path: path)
+        defer { writer.close() }
+        #expect(flock(writer.descriptor, LOCK_EX | LOCK_NB) == 0)
+    }
 }

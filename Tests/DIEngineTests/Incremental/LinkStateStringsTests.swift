@@ -96,6 +96,53 @@ import Testing
         }
     }
 
+    @Test func kindsAndScopesReadBackByNameAndAnUnknownNameIsRejected() throws {
+        // Each value read twice or more, among other strings: the second read of a name finds the value
+        // the first made, whatever was read between.
+        let kinds: [RegistrationKind] = [.factory, .component, .factory, .lazyAutowired, .component, .factory]
+        let scopes: [ScopeName] = [.singleton, .prototype, .singleton]
+        let declarationKinds: [DeclarationKind?] = [.class, nil, .struct, .class]
+        let bytes = payload { writer in
+            for kind in kinds {
+                writer.writeString(kind.rawValue)
+                writer.writeString("between")
+            }
+            for scope in scopes { writer.writeString(scope.rawValue) }
+            for kind in declarationKinds { writer.writeOptionalString(kind?.rawValue) }
+        }
+        let read = try read(bytes) { reader throws(BinaryCodingError) in
+            let readKinds = try kinds.map { _ throws(BinaryCodingError) in
+                let kind = try reader.readRegistrationKind()
+                #expect(try reader.readString() == "between")
+                return kind
+            }
+            let readScopes = try scopes.map { _ throws(BinaryCodingError) in try reader.readScope() }
+            let readDeclarationKinds = try declarationKinds.map { _ throws(BinaryCodingError) in
+                try reader.readOptionalDeclarationKind()
+            }
+            return (readKinds, readScopes, readDeclarationKinds)
+        }
+        #expect(read.0 == kinds)
+        #expect(read.1 == scopes)
+        #expect(read.2 == declarationKinds)
+        // A name that is no case, read first or after a known one from the same index, is a damaged record.
+        let unknown = payload { writer in
+            writer.writeString("component")
+            writer.writeString("components")
+        }
+        #expect(throws: BinaryCodingError.invalid("enum name")) {
+            try self.read(unknown) { reader throws(BinaryCodingError) in
+                [try reader.readRegistrationKind(), try reader.readRegistrationKind()]
+            }
+        }
+        #expect(throws: BinaryCodingError.invalid("enum name")) {
+            try self.read(unknown) { reader throws(BinaryCodingError) in
+                _ = try reader.readString()
+                return try reader.readScope()
+            }
+        }
+    }
+
     @Test func storedReadsApplyAppendedChangesLikeASet() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
