@@ -31,13 +31,23 @@ struct DepfileInputs {
         hasher.update(UInt64(groups.count))
         for group in groups {
             hasher.update(UInt64(group.count))
-            // By index: `for path in group` would retain and release every path.
-            for index in group.indices { hasher.update(group[index]) }
+            // By index, and each path's bytes read in place: `for path in group` retained and released every
+            // path, and `XXH3Hasher.update(_: String)` retains its copy of the string once more.
+            for index in group.indices { Self.update(&hasher, group[index]) }
         }
         hasher.update(UInt64(writtenFiles.count))
         for file in writtenFiles { hasher.update(file) }
         hasher.update(workingDirectory)
         return hasher.finalize()
+    }
+
+    /// What `XXH3Hasher.update(_: String)` hashes (the UTF-8 length, then the bytes), read in place.
+    private static func update(_ hasher: inout XXH3Hasher, _ text: String) {
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.update(UInt64(bytes.count))
+            hasher.update(UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil { hasher.update(text) }
     }
 
     /// The previous run's depfile when it was made from the same inputs, else a fresh rendering.

@@ -76,4 +76,30 @@ import Testing
             #expect(output.diagnostics == diagnostics, "\(name)")
         }
     }
+
+    /// The paths hashed in place give the key that hashing each one with `XXH3Hasher.update(_: String)`
+    /// gave (so a record written before still matches), small and large strings, empty and not ASCII
+    /// among them; a path moved to another group or split differently changes it.
+    @Test func theKeyHashesEachPathAsTheHasherDoes() {
+        var inputs = Self.base
+        let deep = String(repeating: "Deep/", count: 40) + "Z.swift"
+        inputs.groups[3] += ["", "Sources/Überlänge/\u{212A}elvin.swift", deep]
+        var hasher = XXH3Hasher()
+        hasher.update(inputs.target)
+        hasher.update(0)
+        hasher.update(UInt64(inputs.groups.count))
+        for group in inputs.groups {
+            hasher.update(UInt64(group.count))
+            for path in group { hasher.update(path) }
+        }
+        hasher.update(UInt64(inputs.writtenFiles.count))
+        for file in inputs.writtenFiles { hasher.update(file) }
+        hasher.update(inputs.workingDirectory)
+        let expected = hasher.finalize()
+        #expect(inputs.key == expected)
+        var split = inputs
+        split.groups[3][0] = "Sources/A"
+        split.groups[3].insert(".swift", at: 1)
+        #expect(split.key != inputs.key)
+    }
 }
