@@ -287,15 +287,15 @@ enum IncrementalLinker {
     }
 }
 
-/// The previous state handed to the thread picking its kept descriptions: a value nobody changes.
-private struct UncheckedState: @unchecked Sendable {
-    let state: LinkState?
-    init(_ state: LinkState?) { self.state = state }
-}
-
 /// The table handed to another thread: it only reads it (entries and facts, not `reads`), and the link
 /// waits for it before anything changes the table.
 struct UncheckedTable: @unchecked Sendable {
     let table: TypeTable
     init(_ table: TypeTable) { self.table = table }
+}
+
+/// The previous state handed to the thread picking its kept descriptions: a value nobody changes.
+private struct UncheckedState: @unchecked Sendable {
+    let state: LinkState?
+    init(_ state: LinkState?) { self.state = state }
 }
