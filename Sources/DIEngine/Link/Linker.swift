@@ -251,21 +251,21 @@ enum Linker {
         -> [[String]]
     {
         // About one supertype name of its own per registered type: reserved, the table grew in steps.
-        var exportable: [String: Bool] = [:]
+        // Each name's answer by its `IndexedNames` position (xxh3, not SipHash).
+        var asked = IndexedNames(minimumCapacity: 2 * typeNames.count)
+        var exportable: [Bool] = []
         exportable.reserveCapacity(2 * typeNames.count)
         var result: [[String]] = []
         result.reserveCapacity(typeNames.count)
         for typeName in typeNames {
             var names: [String] = []
             for name in types[typeName]?.supertypes ?? [] {
-                let isExportable =
-                    exportable[name]
-                    ?? {
-                        let found = LinkResolution.isExportableName(name) && !declaresAssociatedType(name, in: table)
-                        exportable[name] = found
-                        return found
-                    }()
-                if isExportable { names.append(name) }
+                let position = asked.insert(name)
+                if position == exportable.count {
+                    exportable.append(
+                        LinkResolution.isExportableName(name) && !declaresAssociatedType(name, in: table))
+                }
+                if exportable[position] { names.append(name) }
             }
             result.append(names)
         }
@@ -290,8 +290,9 @@ enum Linker {
         _ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>,
         before: consuming [String: DeclaredType], notingAnew: Bool
     ) -> (types: [String: DeclaredType], anew: Set<String>) {
-        var names = describing
-        names.reserveCapacity(describing.count + 2 * graph.registrations.count)
+        // `IndexedNames`, not a `Set`: the names are hashed with xxh3, not SipHash.
+        var names = IndexedNames(minimumCapacity: describing.count + 2 * graph.registrations.count)
+        for name in describing { names.insert(name) }
         // By index: a copy of each registration cost more than reading its names.
         let registrations = graph.registrations
         for index in registrations.indices {
@@ -307,9 +308,9 @@ enum Linker {
         // every kept one is reached (an edit that adds a registration), they are not hashed again to see.
         var types = consume before
         var undescribed: [String] = []
-        for name in names where types.index(forKey: name) == nil { undescribed.append(name) }
+        for name in names.names where types.index(forKey: name) == nil { undescribed.append(name) }
         if names.count - undescribed.count < types.count {
-            let unreached = types.keys.filter { !names.contains($0) }
+            let unreached = types.keys.filter { names.position(of: $0) == nil }
             for name in unreached { types.removeValue(forKey: name) }
         }
         types.reserveCapacity(names.count)
