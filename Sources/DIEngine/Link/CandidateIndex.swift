@@ -54,6 +54,16 @@ struct CandidateIndex {
         registrations: [Registration], imported: [Registration], supertypes: (String) -> [String],
         indexingNames: Bool = true
     ) {
+        self.init(
+            registrations: registrations, imported: imported,
+            supertypesAt: { supertypes(registrations[$0].id.typeName) }, indexingNames: indexingNames)
+    }
+
+    /// `supertypesAt`: the supertypes of the registration at an index of `registrations`.
+    init(
+        registrations: [Registration], imported: [Registration], supertypesAt: (Int) -> [String],
+        indexingNames: Bool = true
+    ) {
         indexesNames = indexingNames
         let count = registrations.count + imported.count
         entries.reserveCapacity(count)
@@ -66,7 +76,7 @@ struct CandidateIndex {
             let isFactory = Registration.isFactory(
                 registrations[index].kind, importedIsFactory: registrations[index].importedIsFactory)
             add(Entry(id: id, isFactory: isFactory, location: registrations[index].location, local: index))
-            if indexingNames { addSubtype(of: supertypes(id.typeName), besides: id.typeName) }
+            if indexingNames { addSubtype(of: supertypesAt(index), besides: id.typeName) }
         }
         for index in imported.indices {
             let id = imported[index].id
