@@ -96,10 +96,12 @@ enum Linker {
             ? BackgroundWork { [table = UncheckedTable(table)] in
                 exportedSupertypes(of: supertypes, table: table.table)
             } : nil
-        LinkResolution.apply(to: &graph, supertypes: { supertypes[$0] }) { [table] _ in
-            guard exportLinks else { return nil }
-            return exporting?.wait() ?? exportedSupertypes(of: supertypes, table: table)
-        }
+        LinkResolution.apply(
+            to: &graph, supertypes: { supertypes[$0] },
+            exportedSupertypes: { [table] _ in
+                guard exportLinks else { return nil }
+                return exporting?.wait() ?? exportedSupertypes(of: supertypes, table: table)
+            })
         return graph
     }
 

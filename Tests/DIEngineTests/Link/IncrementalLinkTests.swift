@@ -364,7 +364,8 @@ import Testing
         var again = second.graph
         LinkResolution.apply(to: &again) { _ in nil }
         #expect(again == second.graph)
-        #expect(again.registrations.first { $0.id.typeName == "Directory" }?.dependencies.first?.candidates.count == 1201)
+        let directory = again.registrations.first { $0.id.typeName == "Directory" }
+        #expect(directory?.dependencies.first?.candidates.count == 1201)
     }
 
     @Test func keptDescriptionsAreThoseOfViewedNamesThatAreNotStale() throws {
