@@ -36,7 +36,9 @@ struct CandidateIndex {
     }
 
     private(set) var entries: [Entry] = []
-    private var byName: [String: Chains] = [:]
+    /// Each indexed name's chains, by `IndexedNames` position.
+    private var chains: [Chains] = []
+    private var names: IndexedNames
     private var links: [Link] = []
     private let indexesNames: Bool
 
@@ -52,18 +54,29 @@ struct CandidateIndex {
         registrations: [Registration], imported: [Registration], supertypes: (String) -> [String],
         indexingNames: Bool = true
     ) {
+        self.init(
+            registrations: registrations, imported: imported,
+            supertypesAt: { supertypes(registrations[$0].id.typeName) }, indexingNames: indexingNames)
+    }
+
+    /// `supertypesAt`: the supertypes of the registration at an index of `registrations`.
+    init(
+        registrations: [Registration], imported: [Registration], supertypesAt: (Int) -> [String],
+        indexingNames: Bool = true
+    ) {
         indexesNames = indexingNames
         let count = registrations.count + imported.count
         entries.reserveCapacity(count)
         links.reserveCapacity(indexingNames ? 4 * count : count)
-        byName.reserveCapacity(indexingNames ? 2 * count : count)
+        names = IndexedNames(minimumCapacity: indexingNames ? 2 * count : count)
+        chains.reserveCapacity(indexingNames ? 2 * count : count)
         // By index: a copy of each registration cost more than indexing it.
         for index in registrations.indices {
             let id = registrations[index].id
             let isFactory = Registration.isFactory(
                 registrations[index].kind, importedIsFactory: registrations[index].importedIsFactory)
             add(Entry(id: id, isFactory: isFactory, location: registrations[index].location, local: index))
-            if indexingNames { addSubtype(of: supertypes(id.typeName), besides: id.typeName) }
+            if indexingNames { addSubtype(of: supertypesAt(index), besides: id.typeName) }
         }
         for index in imported.indices {
             let id = imported[index].id
@@ -76,7 +89,7 @@ struct CandidateIndex {
 
     private mutating func add(_ entry: Entry) {
         entries.append(entry)
-        Self.append(Int32(entries.count - 1), to: &byName[entry.id.typeName, default: Chains()].own, links: &links)
+        Self.append(Int32(entries.count - 1), to: &chains[chainsPosition(of: entry.id.typeName)].own, links: &links)
     }
 
     /// The last entry as a subtype of each of `names` once (a supertype list rarely repeats a name, so it is
@@ -85,8 +98,15 @@ struct CandidateIndex {
         let position = Int32(entries.count - 1)
         for (offset, name) in names.enumerated()
         where name != typeName && !names[..<offset].contains(name) {
-            Self.append(position, to: &byName[name, default: Chains()].subtypes, links: &links)
+            Self.append(position, to: &chains[chainsPosition(of: name)].subtypes, links: &links)
         }
+    }
+
+    /// The position of `name`'s chains, added empty when the name has none yet.
+    private mutating func chainsPosition(of name: String) -> Int {
+        let position = names.insert(name)
+        if position == chains.count { chains.append(Chains()) }
+        return position
     }
 
     private static func append(_ entry: Int32, to chain: inout Chain, links: inout [Link]) {
@@ -133,7 +153,7 @@ struct CandidateIndex {
     func withPositions<Result>(
         of typeName: String, qualifier: String, _ body: (_ exact: Positions, _ byName: Positions) -> Result
     ) -> Result {
-        let chains = byName[typeName] ?? Chains()
+        let chains = names.position(of: typeName).map { self.chains[$0] } ?? Chains()
         return links.withUnsafeBufferPointer { links in
             entries.withUnsafeBufferPointer { entries in
                 body(

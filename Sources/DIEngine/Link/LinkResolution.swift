@@ -16,8 +16,19 @@ struct LinkResolution {
     /// links, and the export links of `exportedSupertypes` (one list per registration, `Linker`'s; nil when
     /// the target exports none), asked for once the dependencies are resolved. Registrations and their
     /// dependencies are updated in place: a copy of each registration cost more than its resolution.
-    static func apply(to graph: inout LinkedGraph, exportedSupertypes: (LinkedGraph) -> [[String]]?) {
-        let resolution = LinkResolution(properties: graph.properties, index: CandidateIndex(graph: graph))
+    /// `supertypes`: the supertypes of the registration at an index, when the caller has them at hand
+    /// (else read from `graph.types`).
+    static func apply(
+        to graph: inout LinkedGraph, supertypes: ((Int) -> [String])? = nil,
+        exportedSupertypes: (LinkedGraph) -> [[String]]?
+    ) {
+        let index =
+            supertypes.map { supertypes in
+                CandidateIndex(
+                    registrations: graph.registrations, imported: graph.importedRegistrations,
+                    supertypesAt: supertypes)
+            } ?? CandidateIndex(graph: graph)
+        let resolution = LinkResolution(properties: graph.properties, index: index)
         // Links found here, beside each registration's own.
         var links = [[String]](repeating: [], count: graph.registrations.count)
         for index in graph.registrations.indices where !graph.registrations[index].dependenciesUnknown {

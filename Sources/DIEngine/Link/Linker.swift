@@ -88,19 +88,20 @@ enum Linker {
             notingAnew: describedAnew != nil)
         graph.types = described.types
         describedAnew?(described.anew)
-        // The export links read only the table and the descriptions: found on the other core while the
-        // candidates are indexed and resolved (given the type names, not the registrations resolution changes).
+        // The export links read only the table and the supertypes: found on the other core while the
+        // candidates are indexed and resolved.
+        let supertypes = described.registrationSupertypes
         let exporting =
             exportLinks && graph.registrations.count >= backgroundWorkMinimum
-            ? BackgroundWork {
-                [table = UncheckedTable(table), types = graph.types, names = graph.registrations.map(\.id.typeName)] in
-                exportedSupertypes(of: names, types: types, table: table.table)
+            ? BackgroundWork { [table = UncheckedTable(table)] in
+                exportedSupertypes(of: supertypes, table: table.table)
             } : nil
-        LinkResolution.apply(to: &graph) { [table] graph in
-            guard exportLinks else { return nil }
-            return exporting?.wait()
-                ?? exportedSupertypes(of: graph.registrations.map(\.id.typeName), types: graph.types, table: table)
-        }
+        LinkResolution.apply(
+            to: &graph, supertypes: { supertypes[$0] },
+            exportedSupertypes: { [table] _ in
+                guard exportLinks else { return nil }
+                return exporting?.wait() ?? exportedSupertypes(of: supertypes, table: table)
+            })
         return graph
     }
 
@@ -244,28 +245,26 @@ enum Linker {
         }
     }
 
-    /// The exportable supertypes of each type of `typeNames` (the registrations': `LinkResolution.apply`'s
-    /// export links), in supertype order. Only the supertypes of registered types are asked about, not every name of the
-    /// table, and each name once.
-    static func exportedSupertypes(of typeNames: [String], types: [String: DeclaredType], table: TypeTable)
-        -> [[String]]
-    {
+    /// The exportable names of each list of `supertypeLists` (the registrations' supertypes, for
+    /// `LinkResolution.apply`'s export links), in supertype order. Only the supertypes of registered types
+    /// are asked about, not every name of the table, and each name once.
+    static func exportedSupertypes(of supertypeLists: [[String]], table: TypeTable) -> [[String]] {
         // About one supertype name of its own per registered type: reserved, the table grew in steps.
-        var exportable: [String: Bool] = [:]
-        exportable.reserveCapacity(2 * typeNames.count)
+        // Each name's answer by its `IndexedNames` position (xxh3, not SipHash).
+        var asked = IndexedNames(minimumCapacity: 2 * supertypeLists.count)
+        var exportable: [Bool] = []
+        exportable.reserveCapacity(2 * supertypeLists.count)
         var result: [[String]] = []
-        result.reserveCapacity(typeNames.count)
-        for typeName in typeNames {
+        result.reserveCapacity(supertypeLists.count)
+        for supertypes in supertypeLists {
             var names: [String] = []
-            for name in types[typeName]?.supertypes ?? [] {
-                let isExportable =
-                    exportable[name]
-                    ?? {
-                        let found = LinkResolution.isExportableName(name) && !declaresAssociatedType(name, in: table)
-                        exportable[name] = found
-                        return found
-                    }()
-                if isExportable { names.append(name) }
+            for name in supertypes {
+                let position = asked.insert(name)
+                if position == exportable.count {
+                    exportable.append(
+                        LinkResolution.isExportableName(name) && !declaresAssociatedType(name, in: table))
+                }
+                if exportable[position] { names.append(name) }
             }
             result.append(names)
         }
@@ -285,17 +284,22 @@ enum Linker {
     /// dependencies, plus `describing` (`why` asks about any name). Describing every declared type cost
     /// more than the rest of a relink on a large project. A description in `before` is taken as it is (the
     /// caller knows it is still right: `IncrementalLinker`); with `notingAnew`, `anew` lists the names
-    /// described here instead (else it is empty).
+    /// described here instead (else it is empty). `registrationSupertypes`: each registration's
+    /// `types[typeName]?.supertypes ?? []`, in the graph's order, noted while the names are looked at (the
+    /// candidate index and the export links looked each up again, a SipHash each).
     private static func declaredTypes(
         _ session: LinkSession, reachedFrom graph: LinkedGraph, describing: Set<String>,
         before: consuming [String: DeclaredType], notingAnew: Bool
-    ) -> (types: [String: DeclaredType], anew: Set<String>) {
-        var names = describing
-        names.reserveCapacity(describing.count + 2 * graph.registrations.count)
+    ) -> (types: [String: DeclaredType], anew: Set<String>, registrationSupertypes: [[String]]) {
+        // `IndexedNames`, not a `Set`: the names are hashed with xxh3, not SipHash.
+        var names = IndexedNames(minimumCapacity: describing.count + 2 * graph.registrations.count)
+        for name in describing { names.insert(name) }
         // By index: a copy of each registration cost more than reading its names.
         let registrations = graph.registrations
+        var registrationNames: [Int] = []
+        registrationNames.reserveCapacity(registrations.count)
         for index in registrations.indices {
-            names.insert(registrations[index].id.typeName)
+            registrationNames.append(names.insert(registrations[index].id.typeName))
             for position in registrations[index].dependencies.indices {
                 names.insert(registrations[index].dependencies[position].typeName)
             }
@@ -306,24 +310,32 @@ enum Linker {
         // new one retained every field and hashed every name again. Those no longer reached go first; when
         // every kept one is reached (an edit that adds a registration), they are not hashed again to see.
         var types = consume before
-        var undescribed: [String] = []
-        for name in names where types.index(forKey: name) == nil { undescribed.append(name) }
+        var undescribed: [Int] = []
+        var supertypes = [[String]](repeating: [], count: names.count)
+        for (position, name) in names.names.enumerated() {
+            if let kept = types.index(forKey: name) {
+                supertypes[position] = types[kept].value.supertypes
+            } else {
+                undescribed.append(position)
+            }
+        }
         if names.count - undescribed.count < types.count {
-            let unreached = types.keys.filter { !names.contains($0) }
+            let unreached = types.keys.filter { names.position(of: $0) == nil }
             for name in unreached { types.removeValue(forKey: name) }
         }
         types.reserveCapacity(names.count)
         var anew: Set<String> = []
-        for name in undescribed {
+        for position in undescribed {
+            let name = names.names[position]
             guard let entry = table.entries[name], let first = entry.primaries.first ?? entry.extensions.first
             else { continue }
+            supertypes[position] = session.hierarchy.supertypes(of: name)
             types[name] = DeclaredType(
                 name: name, kind: table.kind(of: name), location: table.location(of: first),
-                supertypes: session.hierarchy.supertypes(of: name),
-                superclasses: session.hierarchy.superclassChain(of: name))
+                supertypes: supertypes[position], superclasses: session.hierarchy.superclassChain(of: name))
             if notingAnew { anew.insert(name) }
         }
-        return (types, anew)
+        return (types, anew, registrationNames.map { supertypes[$0] })
     }
 }
 

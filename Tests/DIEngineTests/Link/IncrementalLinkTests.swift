@@ -359,6 +359,13 @@ import Testing
         let links = second.graph.registrations.first { $0.id.typeName == "Type3_10" }?.links
         #expect(links == ["Named"])
         #expect(second.graph.registrations.first { $0.id.typeName == "Added" }?.links == ["Named"])
+        // The assembly indexes the supertypes it noted while describing (kept descriptions included): resolved
+        // again from `graph.types`, every candidate and link stays (the links already hold the export links).
+        var again = second.graph
+        LinkResolution.apply(to: &again) { _ in nil }
+        #expect(again == second.graph)
+        let directory = again.registrations.first { $0.id.typeName == "Directory" }
+        #expect(directory?.dependencies.first?.candidates.count == 1201)
     }
 
     @Test func keptDescriptionsAreThoseOfViewedNamesThatAreNotStale() throws {
