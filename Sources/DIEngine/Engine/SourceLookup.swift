@@ -255,7 +255,9 @@ struct SourceLookup {
         ReservedPages.reserve(&outcomes, capacity: lookups.count)
         ReservedPages.reserve(&entryPositions, capacity: lookups.count)
         var keptPositions = [Int?](repeating: nil, count: lookups.count)
+        let imageWaitStart = clock.now
         let image = ahead?.tableImage() ?? imageLoad?.wait() ?? TableImage.Loaded(entries: [], note: "none")
+        let imageWait = imageWaitStart.duration(to: clock.now)
         let kept = image.entries
         let match = TableImageMatch(paths: paths, image: kept)
         // When the image holds nearly every file's part, the facts section is not read: the few blobs needed
@@ -367,7 +369,8 @@ struct SourceLookup {
         progress.log(
             "target '\(target.settings.name)': facts \(ProgressLog.milliseconds(start.duration(to: clock.now))) ms "
                 + "(interfaces, \(section); table image \(image.note), \(keptCount) of \(entryPositions.count) parts kept, "
-                + "\(made.count) interfaces decoded\(isCurrent ? "" : ", to be rewritten"))")
+                + "\(made.count) interfaces decoded\(isCurrent ? "" : ", to be rewritten"); "
+                + "the image waited \(ProgressLog.milliseconds(imageWait)) ms)")
         return InterfaceResolution(
             sources: SourceFacts(target: target, outcomes: outcomes), inputs: inputs,
             image: isCurrent
