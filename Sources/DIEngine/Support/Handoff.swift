@@ -5,8 +5,12 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
     /// Guarded by `lock`.
     private var value: Value?
 
-    func put(_ value: Value) {
-        lock.withLock { self.value = value }
+    /// Moves `value` in (`consume` it at the call): a copy the putting thread kept while it goes on working
+    /// would share its buffers with the taker's, whose first change to one would then copy it whole.
+    func put(_ value: consuming Value) {
+        lock.lock()
+        self.value = consume value
+        lock.unlock()
         lock.broadcast()
     }
 

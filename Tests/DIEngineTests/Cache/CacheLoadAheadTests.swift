@@ -110,6 +110,39 @@ import Testing
         #expect(image?.note == "read 1 parts")
     }
 
+    /// The cache is handed over moved: while the thread goes on to read the table image, the run's lookups
+    /// are its own, so that changing them copies nothing (a copy kept by the thread made the lookup after
+    /// a DI edit copy every lookup and every stat table entry).
+    @Test func theHandedOverLookupsAreNotSharedWithTheThread() throws {
+        let tree = try SourceTree()
+        let files = try tree.saveSampleCache(identity: Self.identity)
+        try tree.add("F1.swift", "final class Edited: Component {}")
+        let feed = WalkFeed()
+        let release = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        let started = CacheLoadAhead.start(
+            for: Self.settings(tree), mode: .readWrite, lazyFacts: true, feed: feed, workingDirectory: "/",
+            afterHandoff: {
+                held.signal()
+                release.wait()
+            })
+        let ahead = try #require(started)
+        let statuses = try files.map { file throws(FileSystemError) -> FileStatus? in try FileStatus.of(path: file) }
+        feed.append(files: files, statuses: statuses)
+        feed.finish()
+        var loaded = ahead.wait()
+        held.wait()
+        #expect(loaded.readsTableImage)
+        // Taken as the lookup takes them: moved out, no copy left here.
+        var lookups = loaded.precheck?.take(for: files)?.lookups ?? []
+        let before = lookups.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let after = lookups.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        release.signal()
+        _ = ahead.tableImage()
+        #expect(lookups.count == 3)
+        #expect(before == after)
+    }
+
     @Test func freshFilesOrACacheNotWrittenReadNoTableImage() throws {
         #expect(try !Self.loadedAhead(editing: 1, to: nil).loaded.readsTableImage)
         let readOnly = try Self.loadedAhead(editing: 1, to: "final class Edited: Component {}", mode: .readOnly)
