@@ -180,7 +180,15 @@ struct TypeEntries {
     /// Where `name` is, or the empty slot ending its probe sequence when it has no entry.
     @inline(__always)
     private func find(_ name: String, hash: UInt64) -> (slot: Int, position: Int?) {
-        // The fields are read in the closure: a method of `self` called there copied the whole struct per probe.
+        Self.find(name, hash: hash, slots: slots, records: records, column: column, ownNames: ownNames)
+    }
+
+    /// `find` of the fields given as arguments (borrowed, not retained): a closure reading the fields of
+    /// `self` copied the whole struct (six retains) for every probe that met a name.
+    @inline(__always)
+    private static func find(
+        _ name: String, hash: UInt64, slots: HashSlots, records: [Record], column: [String], ownNames: [String]
+    ) -> (slot: Int, position: Int?) {
         slots.find(hash: hash) {
             let stored = records[$0].name
             return (stored >= 0 ? column[Int(stored)] : ownNames[Int(~stored)]) == name
