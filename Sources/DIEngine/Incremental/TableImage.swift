@@ -18,7 +18,7 @@
 enum TableImage {
     static let magic = Array("DITABLE\u{0}".utf8)
     /// Bump on any change to the encoding, or to what a part means.
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     /// One file's part, valid for that path and facts digest (a function of the interface, but keyed by the
     /// whole facts' digest, which the cache's stat table holds: a kept file's facts are not even looked at).
@@ -199,7 +199,7 @@ enum TableImage {
                     ranges.append(start..<reader.offset)
                 }
                 guard reader.isAtEnd else { throw .invalid("trailing bytes") }
-                let shared = TablePart.Columns(names: columns.names, kinds: columns.kinds)
+                let shared = TablePart.Columns(names: columns.names, kinds: columns.kinds, image: bytes)
                 for index in entries.indices { entries[index].part.attach(shared) }
                 return Loaded(entries: entries, note: "read \(count) parts", bytes: bytes, ranges: ranges)
             } catch {

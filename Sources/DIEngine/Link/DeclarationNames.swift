@@ -46,6 +46,18 @@ struct DeclarationNames {
         }
     }
 
+    /// Makes `appendShared` point into `names` (the table image's column); only before any file is added.
+    mutating func useShared(_ names: [String]) {
+        precondition(ranges.isEmpty, "the shared column is chosen before any file is added")
+        shared = names
+    }
+
+    /// Adds the next file's names: this range of the shared column (`useShared`).
+    mutating func appendShared(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= shared.count && range.upperBound <= Int(Int32.max))
+        ranges.append(FileRange(start: Int32(range.lowerBound), count: Int32(range.count)))
+    }
+
     /// Adds the next file's names, copied.
     mutating func append<Names: Collection<String>>(contentsOf names: Names) {
         ranges.append(FileRange(start: ~Int32(own.count), count: Int32(names.count)))

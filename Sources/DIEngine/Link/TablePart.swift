@@ -35,6 +35,10 @@ struct TablePart: Sendable {
     private var start: Int32 = 0
     /// How many declarations the part has.
     private(set) var declarationCount: Int32 = 0
+    /// Where the xxh3 of each name (`TypeEntries.hash(of:)`) is in the image read (`Columns.image`), 8 bytes
+    /// each; `UInt32.max` for a part made from facts. Stored where the image is written, so that building the
+    /// table after a DI edit hashes none of ~70,000 names on the main thread.
+    private var hashStart = UInt32.max
     var roles: [Role] = []
     /// What most files have none of (scopes, written names, typealiases, associated types), in one
     /// reference: a part is copied into several arrays of one entry per file on every link, and its size
@@ -56,6 +60,32 @@ struct TablePart: Sendable {
     func name(at index: Int) -> String {
         precondition(index >= 0 && index < Int(declarationCount), "part name index out of range")
         return columns.names[Int(start) + index]
+    }
+
+    /// The columns of a part read from an image that holds other parts too, nil for a part of its own.
+    var sharedColumns: Columns? { columns.names.count > Int(declarationCount) ? columns : nil }
+
+    /// The part's range of `columns`' names and kinds when it is one of the parts read with them (nil
+    /// otherwise), where its stored name hashes are in `columns.image` (nil when it has none), and whether it
+    /// has scopes, written names, typealiases or associated types: one read that copies nothing, so the
+    /// table reads every kept part through one buffer, making no column (and retaining nothing) per file; a
+    /// method of the part taking an `inout` copied it (three retains).
+    func placement(in columns: Columns) -> (range: Range<Int>, hashStart: Int?, hasRare: Bool)? {
+        guard self.columns === columns else { return nil }
+        return (
+            Int(start)..<(Int(start) + Int(declarationCount)), hashStart == UInt32.max ? nil : Int(hashStart),
+            rare != nil
+        )
+    }
+
+    /// Appends `count` name hashes stored from `start` in an image's bytes (`placement(in:)`).
+    static func appendStoredHashes(
+        count: Int, from start: Int, in image: UnsafeRawBufferPointer, to hashes: inout [UInt64]
+    ) {
+        precondition(start >= 0 && start + count * 8 <= image.count, "stored hashes out of the image")
+        for index in 0..<count {
+            hashes.append(UInt64(littleEndian: image.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self)))
+        }
     }
 
     /// `kinds[index]`, likewise.
@@ -164,6 +194,8 @@ extension TablePart {
     func encode(to writer: inout ByteWriter) {
         writer.writeVarint(names.count)
         for name in names { writer.writeString(name) }
+        // Hashed here, on the writing thread after the output, not by every later link's table.
+        for name in names { writer.writeFixed64(TypeEntries.hash(of: name)) }
         writer.writeVarint(outers.count)
         for outer in outers { writer.writeString(outer) }
         for kind in kinds { writer.writeByte(kind.code) }
@@ -206,16 +238,20 @@ extension TablePart {
         }
     }
 
-    /// Every part's names and kinds read from one image, in one array each (`PartColumn`), or one part's.
+    /// Every part's names and kinds read from one image, in one array each (`PartColumn`), or one part's;
+    /// the image's bytes hold the parts' stored name hashes.
     final class Columns: Sendable {
         let names: [String]
         let kinds: [DeclarationKind]
+        /// The image read, empty for a part of its own.
+        let image: [UInt8]
 
         static let empty = Columns(names: [], kinds: [])
 
-        init(names: [String], kinds: [DeclarationKind]) {
+        init(names: [String], kinds: [DeclarationKind], image: [UInt8] = []) {
             self.names = names
             self.kinds = kinds
+            self.image = image
         }
     }
 
@@ -233,6 +269,9 @@ extension TablePart {
         start = Int32(truncatingIfNeeded: columns.names.count)
         declarationCount = Int32(truncatingIfNeeded: count)
         for _ in 0..<count { columns.names.append(try reader.readString()) }
+        // Paths and hashes are kept as 32-bit offsets of the image (`TableImage.decode` bounds its size).
+        hashStart = UInt32(truncatingIfNeeded: reader.offset)
+        _ = try reader.readRawBytes(count: count * 8)
         let outerCount = try reader.readCount()
         guard outerCount == 0 || outerCount == count else { throw .invalid("table part scopes") }
         var outers: [String] = []
@@ -295,7 +334,8 @@ extension TablePart {
     /// Points a part read by `init(from:appendingTo:)` at its names and kinds, once every part is read.
     mutating func attach(_ columns: Columns) {
         precondition(
-            Int(start) + Int(declarationCount) <= columns.names.count && columns.names.count == columns.kinds.count)
+            Int(start) + Int(declarationCount) <= columns.names.count && columns.names.count == columns.kinds.count
+                && (hashStart == UInt32.max || Int(hashStart) + Int(declarationCount) * 8 <= columns.image.count))
         self.columns = columns
     }
 }

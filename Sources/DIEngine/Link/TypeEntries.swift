@@ -18,7 +18,9 @@ struct TypeEntries {
     /// While counting, `primaryEnd` and `end` hold the number of own declarations and of extensions; while
     /// placing, they are the next free place of each.
     private struct Record {
-        var name: String
+        /// The name's position in `column` when not negative, `~position` in `ownNames` otherwise: a record
+        /// holds no string (no retain per name, 20 bytes instead of 32 of fresh memory per type).
+        var name: Int32
         var start: Int32 = 0
         var primaryEnd: Int32 = 0
         var end: Int32 = 0
@@ -30,6 +32,10 @@ struct TypeEntries {
     /// Records in the order their names were first added; a removed name leaves its record unreachable.
     private var records: [Record] = []
     private var refs: [DeclarationRef] = []
+    /// The names column the records point into (`useColumn`: the table image's, which holds every kept
+    /// file's names), and the names that are not in it.
+    private var column: [String] = []
+    private var ownNames: [String] = []
     /// Names with an entry.
     private(set) var count = 0
     /// What `touchSlots` read, so that its reads are not left out.
@@ -48,12 +54,24 @@ struct TypeEntries {
         guard let position = find(name, hash: hash).position else { return nil }
         let record = records[position]
         return TypeEntry(
-            name: record.name, declarations: refs[Int(record.start)..<Int(record.end)],
+            name: self.name(of: record), declarations: refs[Int(record.start)..<Int(record.end)],
             primaryCount: Int(record.primaryEnd - record.start), kind: record.kind)
     }
 
     /// The names that have an entry, in no particular order.
-    var keys: [String] { slots.positions.map { records[$0].name } }
+    var keys: [String] { slots.positions.map { name(of: records[$0]) } }
+
+    /// Makes `count(inColumnAt:hash:kind:)` name its records by their position in `names` (the table image's
+    /// names column); only before the first name is counted.
+    mutating func useColumn(_ names: [String]) {
+        precondition(records.isEmpty, "the column is chosen before any name is counted")
+        column = names
+    }
+
+    @inline(__always)
+    private func name(of record: Record) -> String {
+        record.name >= 0 ? column[Int(record.name)] : ownNames[Int(~record.name)]
+    }
 
     /// First pass: counts a declaration of the type `name`, creating its entry when it is the first (one hash
     /// of the name). Returns the slot to place the declaration in; the low bit marks an extension.
@@ -64,6 +82,24 @@ struct TypeEntries {
     /// `count(named:kind:)` with the name's `hash(of:)` computed beforehand (for `touchSlots`).
     mutating func count(named name: String, hash: UInt64, kind: DeclarationKind) -> UInt32 {
         let found = find(name, hash: hash)
+        if found.position == nil {
+            ownNames.append(name)
+            return count(found, name: ~Int32(ownNames.count - 1), hash: hash, kind: kind)
+        }
+        return count(found, name: 0, hash: hash, kind: kind)
+    }
+
+    /// `count(named:hash:kind:)` of the name at `position` in the column (`useColumn`), its record pointing
+    /// there.
+    mutating func count(inColumnAt position: Int, hash: UInt64, kind: DeclarationKind) -> UInt32 {
+        count(find(column[position], hash: hash), name: Int32(position), hash: hash, kind: kind)
+    }
+
+    /// Counts a declaration found (or not) by `find`; `name` is the new record's name.
+    @inline(__always)
+    private mutating func count(
+        _ found: (slot: Int, position: Int?), name: Int32, hash: UInt64, kind: DeclarationKind
+    ) -> UInt32 {
         let position = found.position ?? records.count
         let isExtension = kind == .extension
         // Most names are declared once: their record is made complete, in one write.
@@ -127,12 +163,15 @@ struct TypeEntries {
         }
         let start = Int32(refs.count)
         refs.append(contentsOf: entry.declarations)
-        let record = Record(
-            name: entry.name, start: start, primaryEnd: start + Int32(entry.primaries.count), end: Int32(refs.count),
+        var record = Record(
+            name: 0, start: start, primaryEnd: start + Int32(entry.primaries.count), end: Int32(refs.count),
             kind: entry.kind)
         if let position = found.position {
+            record.name = records[position].name
             records[position] = record
         } else {
+            ownNames.append(name)
+            record.name = ~Int32(ownNames.count - 1)
             add(hash: hash, at: found.slot)
             records.append(record)
         }
@@ -141,7 +180,19 @@ struct TypeEntries {
     /// Where `name` is, or the empty slot ending its probe sequence when it has no entry.
     @inline(__always)
     private func find(_ name: String, hash: UInt64) -> (slot: Int, position: Int?) {
-        slots.find(hash: hash) { records[$0].name == name }
+        Self.find(name, hash: hash, slots: slots, records: records, column: column, ownNames: ownNames)
+    }
+
+    /// `find` of the fields given as arguments (borrowed, not retained): a closure reading the fields of
+    /// `self` copied the whole struct (six retains) for every probe that met a name.
+    @inline(__always)
+    private static func find(
+        _ name: String, hash: UInt64, slots: HashSlots, records: [Record], column: [String], ownNames: [String]
+    ) -> (slot: Int, position: Int?) {
+        slots.find(hash: hash) {
+            let stored = records[$0].name
+            return (stored >= 0 ? column[Int(stored)] : ownNames[Int(~stored)]) == name
+        }
     }
 
     /// Gives the record about to be appended the empty slot `find` returned, growing the table first when
@@ -149,8 +200,8 @@ struct TypeEntries {
     private mutating func add(hash: UInt64, at slot: Int) {
         var slot = slot
         if slots.isFull {
-            let records = records
-            slots.grow { Self.hash(of: records[$0].name) }
+            let entries = self
+            slots.grow { Self.hash(of: entries.name(of: entries.records[$0])) }
             slot = slots.emptySlot(for: hash)
         }
         slots.fill(slot, hash: hash, position: records.count)

@@ -277,56 +277,97 @@ struct TypeTable {
         // One file's name hashes at a time (`TypeEntries.touchSlots`).
         var hashes: [UInt64] = []
         let parts = sources.parts
-        for fileIndex in sources.indices {
-            file.names.removeAll(keepingCapacity: true)
-            file.outers.removeAll(keepingCapacity: true)
-            file.aliases.removeAll(keepingCapacity: true)
-            // The part's fields are read in place: a copy of the part retained each of them.
-            let names: PartColumn<String>
-            // Released by the next file: `file`'s arrays are then reused.
-            let outers: [String]
-            if let column = parts[fileIndex]?.names {
-                names = column
-                typeName.append(column)
-                outers = parts[fileIndex]?.outers ?? []
-                if let declared = parts[fileIndex]?.aliases, !declared.isEmpty {
-                    addAliases(declared, file: fileIndex, heads: &heads)
-                }
-            } else {
-                let facts = sources[fileIndex].facts
-                Self.names(
-                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex,
-                    extendedNames: ExtendedNames(),
-                    appendingTo: &file)
-                typeName.append(contentsOf: file.names)
-                names = PartColumn(file.names)
-                outers = file.outers
-            }
-            // Only a file with a declaration not at file level keeps its scopes.
-            let hasScopes = !Self.isFileLevel(outers[...])
-            let kinds = parts[fileIndex]?.kinds
-            // The names are read in place: taken one by one from the column, each was retained.
-            names.withElements { names in
-                hashes.removeAll(keepingCapacity: true)
-                for name in names { hashes.append(TypeEntries.hash(of: name)) }
-                entries.touchSlots(hashes)
-                for index in names.indices {
-                    // Fields are read in place: copying each declaration fact dominated building the table.
-                    let kind = kinds?[index] ?? sources[fileIndex].facts.declarations[index].kind
-                    slots.append(entries.count(named: names[index], hash: hashes[index], kind: kind))
-                    guard kind == .extension else { continue }
-                    // At file level the full name is the written one.
-                    if (hasScopes && !outers[index].isEmpty) || !Self.isPlainName(names[index]) {
-                        others.append(DeclarationRef(file: fileIndex, index: index))
+        // The names and kinds every part read from the image shares (on a DI edit, every file's but the
+        // edited one's), read through one buffer: a column made per file retained the shared arrays, and the
+        // entries and names point into the names rather than copying them.
+        let shared = parts.lazy.compactMap { $0?.sharedColumns }.first
+        if let shared {
+            entries.useColumn(shared.names)
+            typeName.useShared(shared.names)
+        }
+        let sharedNames = shared?.names ?? []
+        let sharedKinds = shared?.kinds ?? []
+        // The image read, where the kept parts' name hashes are stored (`TablePart.placement(in:)`).
+        let sharedImage = shared?.image ?? []
+        // The parts are read through a pointer: an element read from the array was copied (three retains).
+        parts.withUnsafeBufferPointer { parts in
+            sharedImage.withUnsafeBytes { image in
+                sharedNames.withUnsafeBufferPointer { sharedNames in
+                    sharedKinds.withUnsafeBufferPointer { sharedKinds in
+                        for fileIndex in sources.indices {
+                            hashes.removeAll(keepingCapacity: true)
+                            let part = parts.baseAddress.unsafelyUnwrapped + fileIndex
+                            if let shared, let placement = part.pointee?.placement(in: shared) {
+                                let range = placement.range
+                                typeName.appendShared(range)
+                                let outers = placement.hasRare ? part.pointee?.outers ?? [] : []
+                                if placement.hasRare, let declared = part.pointee?.aliases, !declared.isEmpty {
+                                    addAliases(declared, file: fileIndex, heads: &heads)
+                                }
+                                let names = UnsafeBufferPointer(rebasing: sharedNames[range])
+                                if let start = placement.hashStart {
+                                    TablePart.appendStoredHashes(
+                                        count: range.count, from: start, in: image, to: &hashes)
+                                } else {
+                                    for name in names { hashes.append(TypeEntries.hash(of: name)) }
+                                }
+                                countDeclarations(
+                                    file: fileIndex, names: names, columnStart: range.lowerBound,
+                                    kinds: UnsafeBufferPointer(rebasing: sharedKinds[range]), hashes: hashes,
+                                    outers: outers,
+                                    slots: &slots, others: &others)
+                                enclosingScope.append(contentsOf: Self.isFileLevel(outers[...]) ? [] : outers[...])
+                                continue
+                            }
+                            file.names.removeAll(keepingCapacity: true)
+                            file.outers.removeAll(keepingCapacity: true)
+                            file.aliases.removeAll(keepingCapacity: true)
+                            // Released by the next file: `file`'s arrays are then reused.
+                            let names: PartColumn<String>
+                            let outers: [String]
+                            if let column = part.pointee?.names {
+                                names = column
+                                typeName.append(column)
+                                outers = part.pointee?.outers ?? []
+                                if let declared = part.pointee?.aliases, !declared.isEmpty {
+                                    addAliases(declared, file: fileIndex, heads: &heads)
+                                }
+                            } else {
+                                let facts = sources[fileIndex].facts
+                                Self.names(
+                                    of: facts.declarations, typealiases: facts.typealiases, file: fileIndex,
+                                    extendedNames: ExtendedNames(),
+                                    appendingTo: &file)
+                                typeName.append(contentsOf: file.names)
+                                names = PartColumn(file.names)
+                                outers = file.outers
+                            }
+                            let kinds = part.pointee?.kinds
+                            names.withElements { names in
+                                for name in names { hashes.append(TypeEntries.hash(of: name)) }
+                                if let kinds {
+                                    kinds.withElements { kinds in
+                                        countDeclarations(
+                                            file: fileIndex, names: names, columnStart: nil, kinds: kinds,
+                                            hashes: hashes,
+                                            outers: outers, slots: &slots, others: &others)
+                                    }
+                                } else {
+                                    countDeclarations(
+                                        file: fileIndex, names: names, columnStart: nil, kinds: nil, hashes: hashes,
+                                        outers: outers, slots: &slots, others: &others)
+                                }
+                            }
+                            if !file.aliases.isEmpty {
+                                namedAliases[fileIndex] = file.aliases.map(\.key)
+                                aliasFiles.append(fileIndex)
+                                aliases.addFirst(file.aliases, file: fileIndex) { key, _ in heads.insert(key) }
+                            }
+                            enclosingScope.append(contentsOf: Self.isFileLevel(outers[...]) ? [] : outers[...])
+                        }
                     }
                 }
             }
-            if !file.aliases.isEmpty {
-                namedAliases[fileIndex] = file.aliases.map(\.key)
-                aliasFiles.append(fileIndex)
-                aliases.addFirst(file.aliases, file: fileIndex) { key, _ in heads.insert(key) }
-            }
-            enclosingScope.append(contentsOf: hasScopes ? outers[...] : [])
         }
         entries.allocatePlaces()
         var slot = 0
@@ -337,6 +378,34 @@ struct TypeTable {
             }
         }
         return (others, heads)
+    }
+
+    /// Counts one file's declarations into the entries (`TypeEntries.count`), given their names' hashes; the
+    /// names are at `columnStart` in the entries' column when it is not nil, and the kinds are the facts'
+    /// when `kinds` is nil. Collects the extensions the resolver is asked about (`build`).
+    @inline(__always)
+    private mutating func countDeclarations(
+        file fileIndex: Int, names: UnsafeBufferPointer<String>, columnStart: Int?,
+        kinds: UnsafeBufferPointer<DeclarationKind>?, hashes: [UInt64], outers: [String], slots: inout [UInt32],
+        others: inout [DeclarationRef]
+    ) {
+        // Only a file with a declaration not at file level keeps its scopes.
+        let hasScopes = !outers.isEmpty && !Self.isFileLevel(outers[...])
+        entries.touchSlots(hashes)
+        for index in names.indices {
+            // Fields are read in place: copying each declaration fact dominated building the table.
+            let kind = kinds?[index] ?? sources[fileIndex].facts.declarations[index].kind
+            if let columnStart {
+                slots.append(entries.count(inColumnAt: columnStart + index, hash: hashes[index], kind: kind))
+            } else {
+                slots.append(entries.count(named: names[index], hash: hashes[index], kind: kind))
+            }
+            guard kind == .extension else { continue }
+            // At file level the full name is the written one.
+            if (hasScopes && !outers[index].isEmpty) || !Self.isPlainName(names[index]) {
+                others.append(DeclarationRef(file: fileIndex, index: index))
+            }
+        }
     }
 
     /// A kept part's typealiases, as `build` adds a named file's: the part's own array is kept, not copied.

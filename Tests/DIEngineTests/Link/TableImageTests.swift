@@ -218,6 +218,35 @@ import Testing
         #expect(firstKinds.flatMap { $0.map { $0 + 3 } } == lastKinds.flatMap { $0 })
     }
 
+    /// The image stores each name's hash (`TypeEntries.hash(of:)`) where it is written, and a part read
+    /// gives them back in order; a part made from facts stores none, so the table hashes its names itself.
+    @Test func aReadImageGivesEachNamesStoredHash() throws {
+        let sources = [
+            "struct A { struct Inner {} }\nextension A: Component {}", "", "enum B {}\nextension Some.Nested<Int> {}",
+        ]
+        let entries = sources.enumerated().map { index, source in
+            TableImage.Entry(
+                path: "F\(index).swift", factsDigest: UInt64(index), interfaceDigest: 0,
+                part: TablePart(of: Scanner.scan(bytes: Array(source.utf8), runtimeModule: "R")))
+        }
+        #expect(entries[0].part.sharedColumns == nil)
+        let read = TableImage.decode(TableImage.encode(entries, identity: "1"), identity: "1").entries
+        #expect(read == entries)
+        let columns = try #require(read[0].part.sharedColumns)
+        #expect(entries[0].part.placement(in: columns) == nil, "a part made from facts is not in the image's columns")
+        for entry in read {
+            let placement = try #require(entry.part.placement(in: columns))
+            #expect(Array(columns.names[placement.range]) == Array(entry.part.names))
+            let start = try #require(placement.hashStart)
+            var hashes: [UInt64] = [0xDEAD]
+            columns.image.withUnsafeBytes {
+                TablePart.appendStoredHashes(count: placement.range.count, from: start, in: $0, to: &hashes)
+            }
+            #expect(hashes == [0xDEAD] + entry.part.names.map(TypeEntries.hash(of:)))
+        }
+        #expect(read[2].part.placement(in: columns)?.range == 3..<5)
+    }
+
     /// An image written after one file's edit is the bytes read, in two slices around the edited entry.
     @Test func anImageKeepingMostEntriesIsWrittenAsSlicesOfTheOneRead() {
         var entries = (0..<6).map { index in

@@ -152,4 +152,57 @@ import Testing
         for index in stride(from: 2, to: 3_000, by: 4) { #expect(entries["T\(index)"] == nil) }
         #expect(entries["New7"]?.primaries == [Self.ref(7)])
     }
+
+    /// Counted from positions in a names column (`useColumn`, the table image's), mixed with names given as
+    /// strings (the edited file's), and grown from no capacity, the entries answer as ones counted from the
+    /// strings alone: the same keys, names, declarations and kinds, also after entries are set and removed.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func entriesCountedFromAColumnAnswerAsOnesCountedFromStrings(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let kinds: [DeclarationKind] = [.class, .struct, .enum, .protocol, .extension, .extension]
+        let pool = (0..<300).map { $0 % 5 == 0 ? "Outer\($0 % 40).AVeryLongNestedTypeName\($0)" : "T\($0)" }
+        let column = (0..<3_000).map { _ in pool.randomElement(using: &random)! }
+        var fromColumn = TypeEntries()
+        fromColumn.useColumn(column)
+        var fromStrings = TypeEntries()
+        var declarations: [(ref: DeclarationRef, slots: (UInt32, UInt32))] = []
+        var position = 0
+        var file = 0
+        while position < column.count {
+            // A file's names from the column, or (one file in five) names of its own.
+            let count = min(Int.random(in: 0...9, using: &random), column.count - position)
+            let own = Int.random(in: 0..<5, using: &random) == 0
+            for index in 0..<count {
+                let name = own ? pool.randomElement(using: &random)! : column[position + index]
+                let kind = kinds.randomElement(using: &random)!
+                let hash = TypeEntries.hash(of: name)
+                let slot =
+                    own
+                    ? fromColumn.count(named: name, hash: hash, kind: kind)
+                    : fromColumn.count(inColumnAt: position + index, hash: hash, kind: kind)
+                declarations.append(
+                    (DeclarationRef(file: file, index: index), (slot, fromStrings.count(named: name, kind: kind))))
+            }
+            if !own { position += count }
+            file += 1
+        }
+        fromColumn.allocatePlaces()
+        fromStrings.allocatePlaces()
+        for declaration in declarations {
+            fromColumn.place(declaration.ref, inSlot: declaration.slots.0)
+            fromStrings.place(declaration.ref, inSlot: declaration.slots.1)
+        }
+        for step in 0..<100 {
+            let name = step % 4 == 0 ? "Added\(step)" : pool.randomElement(using: &random)!
+            var entry: TypeEntry? = step % 3 == 0 ? nil : (fromStrings[name] ?? TypeEntry(name: name))
+            entry?.extensions.append(DeclarationRef(file: 10_000 + step, index: 0))
+            fromColumn.set(entry, for: name)
+            fromStrings.set(entry, for: name)
+        }
+        #expect(fromColumn.count == fromStrings.count)
+        #expect(fromColumn.keys.sorted() == fromStrings.keys.sorted())
+        for name in pool + (0..<100).map({ "Added\($0)" }) {
+            #expect(Self.describe(fromColumn[name]) == Self.describe(fromStrings[name]), "\(name)")
+        }
+    }
 }
