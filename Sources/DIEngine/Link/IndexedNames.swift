@@ -56,26 +56,10 @@ struct IndexedNames {
     /// The xxh3 of an ASCII name's bytes; nil for any other name.
     private static func asciiHash(of name: String) -> UInt64? {
         func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-            isASCII(UnsafeRawBufferPointer(bytes)) ? Fingerprint.xxh3(UnsafeRawBufferPointer(bytes)) : nil
+            ByteOrder.isASCII(UnsafeRawBufferPointer(bytes)) ? Fingerprint.xxh3(UnsafeRawBufferPointer(bytes)) : nil
         }
         if let found = name.utf8.withContiguousStorageIfAvailable(hash) { return found }
         var name = name
         return name.withUTF8(hash)
-    }
-
-    /// Whether every byte is below 0x80, eight bytes at a time (a byte-by-byte check cost half as much as
-    /// the hash).
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            high |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            high |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -54,6 +54,22 @@ enum ByteOrder {
         return lhs.count - rhs.count
     }
 
+    /// Whether `bytes` are all ASCII, eight at a time (a byte-by-byte check cost half as much as
+    /// hashing the name).
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var combined: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            combined |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            combined |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return combined & 0x8080_8080_8080_8080 == 0
+    }
+
     static func isASCII(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }

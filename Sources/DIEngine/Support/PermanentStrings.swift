@@ -51,21 +51,6 @@ enum PermanentStrings {
     static func isImmortal(_ string: String) -> Bool {
         unsafeBitCast(string, to: (UInt64, UInt64).self).1 >> 60 == 0x8
     }
-
-    /// Whether `bytes` are all ASCII, eight at a time.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var combined: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            combined |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < bytes.count {
-            combined |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return combined & 0x8080_8080_8080_8080 == 0
-    }
 }
 
 /// Memory for permanent strings, copied in once and never freed (`PermanentStrings`).
@@ -90,7 +75,7 @@ enum PermanentArena {
             precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count)
             let permanent =
                 makesImmortal && range.count > PermanentStrings.inlineCapacity
-                && PermanentStrings.isASCII(UnsafeRawBufferPointer(rebasing: buffer[range]))
+                && ByteOrder.isASCII(UnsafeRawBufferPointer(rebasing: buffer[range]))
             isPermanent.append(permanent)
             if permanent && !inPlace { size += range.count + 1 }
         }

@@ -54,18 +54,3 @@ import Testing
         #expect(names.position(of: "Type4999") == 4999)
     }
 }
-
-extension IndexedNamesTests {
-    /// The word-at-a-time check agrees with a byte-by-byte one, a high byte in any place of any length.
-    @Test func asciiCheckFindsAHighByteAnywhere() {
-        for length in 0..<20 {
-            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-            #expect(ascii.withUnsafeBytes(IndexedNames.isASCII))
-            for place in 0..<length {
-                var bytes = ascii
-                bytes[place] = 0xC3
-                #expect(!bytes.withUnsafeBytes(IndexedNames.isASCII))
-            }
-        }
-    }
-}

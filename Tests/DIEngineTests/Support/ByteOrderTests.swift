@@ -27,4 +27,16 @@ import Testing
         #expect(!ByteOrder.hasPrefix("e\u{301}x", "é"))
         #expect(ByteOrder.hasPrefix("", ""))
     }
+
+    @Test func asciiIsRecognisedWordByWord() {
+        for length in 0..<40 {
+            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+            #expect(bytes.withUnsafeBytes { ByteOrder.isASCII($0) })
+            for position in bytes.indices {
+                bytes[position] = 0xC3
+                #expect(!bytes.withUnsafeBytes { ByteOrder.isASCII($0) })
+                bytes[position] = UInt8(ascii: "a")
+            }
+        }
+    }
 }

@@ -55,16 +55,4 @@ import Testing
         }
         #expect(!PermanentStrings.isImmortal(String(decoding: Array(texts[0].utf8), as: UTF8.self)))
     }
-
-    @Test func asciiIsRecognisedWordByWord() {
-        for length in 0..<40 {
-            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
-            #expect(bytes.withUnsafeBytes { PermanentStrings.isASCII($0) })
-            for position in bytes.indices {
-                bytes[position] = 0xC3
-                #expect(!bytes.withUnsafeBytes { PermanentStrings.isASCII($0) })
-                bytes[position] = UInt8(ascii: "a")
-            }
-        }
-    }
 }
